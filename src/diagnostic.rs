@@ -1,0 +1,258 @@
+//! Diagnostics: what every stage reports, and how they are printed.
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::term::{self, termcolor};
+use serde::Serialize;
+
+use crate::source::{FileId, Sources};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+/// A place in a source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub file: FileId,
+    pub range: Range<usize>,
+}
+
+impl Location {
+    pub fn new(file: FileId, range: Range<usize>) -> Self {
+        Self { file, range }
+    }
+}
+
+/// One problem found in the sources.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Stable, documented lint code such as `unknown-vocabulary-key`.
+    pub code: &'static str,
+    pub message: String,
+    pub location: Option<Location>,
+    /// The label under the caret; defaults to nothing.
+    pub label: Option<String>,
+    pub expected: Option<String>,
+    pub found: Option<String>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            severity,
+            code,
+            message: message.into(),
+            location: None,
+            label: None,
+            expected: None,
+            found: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
+    }
+
+    pub fn at(mut self, file: FileId, range: Range<usize>) -> Self {
+        self.location = Some(Location::new(file, range));
+        self
+    }
+
+    pub fn at_location(mut self, location: Option<Location>) -> Self {
+        self.location = location;
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    pub fn found(mut self, found: impl Into<String>) -> Self {
+        self.found = Some(found.into());
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// The diagnostics of one run, in the order they were found.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.items.push(diagnostic);
+    }
+
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
+        self.items.extend(other);
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.items.iter()
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.items.iter().filter(|d| d.severity == severity).count()
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Sort by file and position, keeping the discovery order otherwise.
+    pub fn sort(&mut self) {
+        self.items.sort_by_key(|d| {
+            d.location
+                .as_ref()
+                .map(|l| (l.file, l.range.start))
+                .unwrap_or((usize::MAX, 0))
+        });
+    }
+
+    /// Turn every warning into an error (`--deny warnings`).
+    pub fn deny_warnings(&mut self) {
+        for d in &mut self.items {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+                d.notes.push("warnings are denied (--deny warnings)".into());
+            }
+        }
+    }
+}
+
+/// Renders diagnostics in the rustc style, with the source line and a caret.
+pub fn render_human(diagnostics: &Diagnostics, sources: &Sources, color: bool) -> String {
+    let mut buffer = if color {
+        termcolor::Buffer::ansi()
+    } else {
+        termcolor::Buffer::no_color()
+    };
+    let config = term::Config::default();
+    for d in diagnostics.iter() {
+        let _ = term::emit_to_write_style(&mut buffer, &config, sources, &to_codespan(d));
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
+    let severity = match d.severity {
+        Severity::Error => cs::Severity::Error,
+        Severity::Warning => cs::Severity::Warning,
+        Severity::Note => cs::Severity::Note,
+    };
+    let mut notes = Vec::new();
+    if let Some(expected) = &d.expected {
+        notes.push(format!("expected: {expected}"));
+    }
+    if let Some(found) = &d.found {
+        notes.push(format!("found: {found}"));
+    }
+    notes.extend(d.notes.iter().cloned());
+    let labels = d
+        .location
+        .iter()
+        .map(|l| {
+            cs::Label::primary(l.file, l.range.clone())
+                .with_message(d.label.clone().unwrap_or_default())
+        })
+        .collect();
+    cs::Diagnostic::new(severity)
+        .with_code(d.code)
+        .with_message(&d.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    code: &'a str,
+    severity: Severity,
+    message: &'a str,
+    file: Option<String>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+    expected: Option<&'a str>,
+    found: Option<&'a str>,
+    notes: &'a [String],
+}
+
+/// One JSON object per line, for editors and CI.
+pub fn render_json(diagnostics: &Diagnostics, sources: &Sources) -> String {
+    let mut out = String::new();
+    for d in diagnostics.iter() {
+        let (file, start, end) = match &d.location {
+            Some(l) => {
+                let source = sources.get(l.file);
+                (
+                    Some(source.path.display().to_string()),
+                    Some(source.line_col(l.range.start)),
+                    Some(source.line_col(l.range.end)),
+                )
+            }
+            None => (None, None, None),
+        };
+        let json = JsonDiagnostic {
+            code: d.code,
+            severity: d.severity,
+            message: &d.message,
+            file,
+            line: start.map(|p| p.0),
+            column: start.map(|p| p.1),
+            end_line: end.map(|p| p.0),
+            end_column: end.map(|p| p.1),
+            expected: d.expected.as_deref(),
+            found: d.found.as_deref(),
+            notes: &d.notes,
+        };
+        out.push_str(&serde_json::to_string(&json).expect("diagnostics serialize"));
+        out.push('\n');
+    }
+    out
+}
+
+/// "2 errors, 1 warning" style summary line.
+pub fn summary(diagnostics: &Diagnostics) -> String {
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    format!(
+        "{}, {}",
+        plural(diagnostics.count(Severity::Error), "error"),
+        plural(diagnostics.count(Severity::Warning), "warning")
+    )
+}

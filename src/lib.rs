@@ -1,0 +1,118 @@
+//! grognard: a compiler for wargame publications.
+//!
+//! `load` reads a project into the model and checks it; `build` renders the
+//! outputs. The binary in `main.rs` is a thin layer over these.
+
+pub mod check;
+pub mod compute;
+pub mod diagnostic;
+pub mod load;
+pub mod model;
+pub mod output;
+pub mod render;
+pub mod source;
+
+use std::path::{Path, PathBuf};
+
+use diagnostic::{Diagnostic, Diagnostics};
+use model::Project;
+use source::Sources;
+
+/// A loaded and checked project, with every source file and every diagnostic.
+pub struct Session {
+    pub project: Project,
+    pub sources: Sources,
+    pub diagnostics: Diagnostics,
+}
+
+/// Loads the project at `root` and runs every check.
+pub fn load(root: &Path) -> Session {
+    let mut sources = Sources::default();
+    let mut diagnostics = Diagnostics::default();
+    let project = load::load_project(root, &mut sources, &mut diagnostics);
+    // Check whatever loaded, even after load errors: one run reports all it can.
+    check::check_project(&project, &mut diagnostics);
+    Session {
+        project,
+        sources,
+        diagnostics,
+    }
+}
+
+/// One file a build wrote.
+pub struct Output {
+    pub target: String,
+    pub path: PathBuf,
+    pub bytes: usize,
+}
+
+/// The build targets: every ruleset, or those named.
+pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
+    let all: Vec<String> = session
+        .project
+        .rulesets
+        .iter()
+        .map(|r| r.id.clone())
+        .collect();
+    if names.is_empty() {
+        return all;
+    }
+    let mut selected = Vec::new();
+    for name in names {
+        if all.contains(name) {
+            selected.push(name.clone());
+        } else {
+            let mut d = Diagnostic::error(
+                "unknown-target",
+                format!("nothing to build called `{name}`"),
+            )
+            .expected(format!("one of {}", all.join(", ")));
+            if let Some(s) = check::closest(name, all.iter().map(String::as_str)) {
+                d = d.note(format!("did you mean `{s}`?"));
+            }
+            session.diagnostics.push(d);
+        }
+    }
+    selected
+}
+
+/// Renders the rulebook of each target into `out_dir`. Nothing is written for
+/// a target whose rendering fails; earlier outputs stay as they were.
+pub fn build(
+    session: &mut Session,
+    targets: &[String],
+    out_dir: &Path,
+    mut progress: impl FnMut(&str),
+) -> Vec<Output> {
+    let mut outputs = Vec::new();
+    if session.diagnostics.has_errors() {
+        return outputs;
+    }
+    for id in targets {
+        let Some(ruleset) = session.project.ruleset(id) else {
+            continue;
+        };
+        progress(id);
+        let templates =
+            render::templates::load(&session.project.root, &ruleset.folder, &mut session.sources);
+        let ruleset = session.project.ruleset(id).expect("checked above");
+        match render::rulebook::render(&session.project, ruleset, &templates, &session.sources) {
+            Ok(pdf) => {
+                let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
+                match output::write_atomic(&path, &pdf) {
+                    Ok(()) => outputs.push(Output {
+                        target: id.clone(),
+                        path,
+                        bytes: pdf.len(),
+                    }),
+                    Err(e) => session.diagnostics.push(Diagnostic::error(
+                        "io-error",
+                        format!("cannot write {}: {e}", path.display()),
+                    )),
+                }
+            }
+            Err(diagnostics) => session.diagnostics.extend(diagnostics),
+        }
+    }
+    outputs
+}

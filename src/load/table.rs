@@ -1,0 +1,601 @@
+//! `tables/*.toml`: one typed table per file.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::table::{
+    Base, Column, DiceTest, Effect, FailureBand, Group, LookupTable, Modifier, ModifierTable, Pass,
+    RangeRow, RangeTable, Rounding,
+};
+use crate::model::{Cell, Dice, KeyRef, Ratio, Table, TableKind};
+use crate::source::FileId;
+
+use super::toml_util::TomlText;
+
+/// Fields every table kind has.
+const COMMON_FIELDS: &[&str] = &["id", "kind", "title", "note", "source", "qrs"];
+const MODIFIER_FIELDS: &[&str] = &["base", "roll", "rounding", "minimum", "group"];
+
+/// The table kinds and the top-level fields each accepts besides the common ones.
+const KINDS: &[(&str, &[&str])] = &[
+    ("modifiers", MODIFIER_FIELDS),
+    (
+        "dice-test",
+        &[
+            "base",
+            "roll",
+            "rounding",
+            "minimum",
+            "group",
+            "dice",
+            "pass",
+            "on_success",
+            "failure",
+        ],
+    ),
+    ("ranges", &["unit", "by", "bands", "rows"]),
+    ("lookup", &["columns", "group_by", "rows"]),
+    ("sequence", &["steps"]),
+    ("missing", &[]),
+];
+
+#[derive(Deserialize)]
+struct RawHeader {
+    id: Spanned<String>,
+    kind: Spanned<String>,
+    title: String,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    qrs: Option<bool>,
+}
+
+#[derive(Deserialize)]
+struct RawModifiers {
+    base: Option<Spanned<i64>>,
+    roll: Option<Spanned<String>>,
+    rounding: Option<Spanned<String>>,
+    minimum: Option<i64>,
+    #[serde(default)]
+    group: Vec<Spanned<RawGroup>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    title: String,
+    by: Option<Spanned<String>>,
+    values: Option<Spanned<toml::Table>>,
+    #[serde(default)]
+    partial: bool,
+    #[serde(default)]
+    exclusive: bool,
+    monotonic: Option<Spanned<String>>,
+    #[serde(default)]
+    modifiers: Vec<Spanned<RawModifier>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawModifier {
+    id: Spanned<String>,
+    label: String,
+    value: Option<i64>,
+    factor: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+struct RawDiceTest {
+    dice: Spanned<String>,
+    pass: Option<Spanned<String>>,
+    on_success: Option<String>,
+    #[serde(default)]
+    failure: Vec<Spanned<RawFailure>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFailure {
+    from: i64,
+    to: Option<i64>,
+    result: String,
+}
+
+#[derive(Deserialize)]
+struct RawRanges {
+    unit: String,
+    by: Spanned<String>,
+    bands: Vec<String>,
+    rows: Vec<Spanned<RawRangeRow>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRangeRow {
+    key: Spanned<String>,
+    bounds: Vec<[Number; 2]>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(untagged)]
+enum Number {
+    Integer(i64),
+    Float(f64),
+}
+
+impl Number {
+    fn as_f64(self) -> f64 {
+        match self {
+            Number::Integer(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct RawLookup {
+    columns: Vec<Spanned<RawColumn>>,
+    group_by: Option<Spanned<String>>,
+    rows: Vec<Spanned<toml::Table>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawColumn {
+    id: Spanned<String>,
+    label: String,
+    vocab: Option<Spanned<String>>,
+    unit: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawSequence {
+    steps: Vec<String>,
+}
+
+/// Loads one table file; vocabulary keys it names are returned for checking.
+pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table, Vec<KeyRef>)> {
+    let toml = TomlText::whole(file, text);
+    let document = toml.parse_table(diags)?;
+    let header: RawHeader = toml.deserialize("table", diags)?;
+    let id_location = toml.location(header.id.span());
+    super::check_id(header.id.get_ref(), &id_location, diags);
+
+    let kind_name = header.kind.get_ref().as_str();
+    let Some((_, kind_fields)) = KINDS.iter().find(|(name, _)| *name == kind_name) else {
+        let names: Vec<_> = KINDS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+        diags.push(
+            Diagnostic::error(
+                "unknown-table-kind",
+                format!("unknown table kind `{kind_name}`"),
+            )
+            .at_location(Some(toml.location(header.kind.span())))
+            .label("not a table kind")
+            .expected(format!("one of {}", names.join(", ")))
+            .found(format!("\"{kind_name}\"")),
+        );
+        return None;
+    };
+    for key in document.keys() {
+        if !COMMON_FIELDS.contains(&key.as_str()) && !kind_fields.contains(&key.as_str()) {
+            let allowed: Vec<_> = COMMON_FIELDS.iter().chain(kind_fields.iter()).collect();
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("unknown field `{key}` in a `{kind_name}` table"),
+                )
+                .at_location(Some(toml.key_location(0..text.len(), key)))
+                .expected(format!(
+                    "one of {}",
+                    allowed
+                        .iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+        }
+    }
+
+    let mut refs = Vec::new();
+    let mut loader = TableLoader {
+        toml,
+        diags,
+        refs: &mut refs,
+    };
+    let kind = match kind_name {
+        "modifiers" => TableKind::Modifiers(loader.modifiers()?),
+        "dice-test" => TableKind::DiceTest(loader.dice_test()?),
+        "ranges" => TableKind::Ranges(loader.ranges()?),
+        "lookup" => TableKind::Lookup(loader.lookup()?),
+        "sequence" => {
+            let raw: RawSequence = loader.toml.deserialize("sequence table", loader.diags)?;
+            TableKind::Sequence(raw.steps)
+        }
+        _ => TableKind::Missing,
+    };
+    let table = Table {
+        id: header.id.into_inner(),
+        title: header.title,
+        note: header.note,
+        source: header.source,
+        kind,
+        file,
+        location: id_location,
+    };
+    Some((table, refs))
+}
+
+struct TableLoader<'a> {
+    toml: TomlText<'a>,
+    diags: &'a mut Diagnostics,
+    refs: &'a mut Vec<KeyRef>,
+}
+
+impl TableLoader<'_> {
+    fn error(&mut self, code: &'static str, message: String, location: Location) {
+        self.diags
+            .push(Diagnostic::error(code, message).at_location(Some(location)));
+    }
+
+    fn key_ref(&mut self, vocab: Option<&str>, key: &str, location: Location) {
+        self.refs.push(KeyRef {
+            vocab: vocab.map(String::from),
+            key: key.to_string(),
+            location,
+        });
+    }
+
+    fn modifiers(&mut self) -> Option<ModifierTable> {
+        let raw: RawModifiers = self.toml.deserialize("modifier table", self.diags)?;
+        let base = match (&raw.base, &raw.roll) {
+            (Some(base), None) => Base::Fixed(*base.get_ref()),
+            (None, Some(roll)) => match roll.get_ref().parse::<Dice>() {
+                Ok(dice) => Base::Roll(dice),
+                Err(e) => {
+                    self.error("invalid-dice", e, self.toml.location(roll.span()));
+                    return None;
+                }
+            },
+            (Some(_), Some(roll)) => {
+                self.error(
+                    "invalid-field",
+                    "a table has either `base` or `roll`, not both".into(),
+                    self.toml.location(roll.span()),
+                );
+                return None;
+            }
+            (None, None) => {
+                self.error(
+                    "invalid-field",
+                    "a modifier table needs `base = <number>` or `roll = \"<dice>\"`".into(),
+                    self.toml.location(0..0),
+                );
+                return None;
+            }
+        };
+        let rounding = match raw
+            .rounding
+            .as_ref()
+            .map(|r| (r.get_ref().as_str(), r.span()))
+        {
+            None | Some(("none", _)) => Rounding::None,
+            Some(("up", _)) => Rounding::Up,
+            Some(("down", _)) => Rounding::Down,
+            Some(("nearest", _)) => Rounding::Nearest,
+            Some((other, span)) => {
+                self.diags.push(
+                    Diagnostic::error("invalid-field", format!("unknown rounding `{other}`"))
+                        .at_location(Some(self.toml.location(span)))
+                        .expected("\"up\", \"down\", \"nearest\" or \"none\""),
+                );
+                Rounding::None
+            }
+        };
+        let mut groups = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for raw_group in raw.group {
+            let span = raw_group.span();
+            let group = self.group(raw_group.into_inner(), span);
+            for m in &group.modifiers {
+                if seen.contains(&m.id) && group.by.is_none() {
+                    self.error(
+                        "duplicate-id",
+                        format!("modifier `{}` appears twice in this table", m.id),
+                        m.location.clone(),
+                    );
+                }
+                seen.push(m.id.clone());
+            }
+            groups.push(group);
+        }
+        Some(ModifierTable {
+            base,
+            rounding,
+            minimum: raw.minimum,
+            groups,
+        })
+    }
+
+    fn group(&mut self, raw: RawGroup, span: std::ops::Range<usize>) -> Group {
+        let location = self.toml.location(span.clone());
+        let mut modifiers = Vec::new();
+        if let Some(monotonic) = &raw.monotonic
+            && !["increasing", "decreasing"].contains(&monotonic.get_ref().as_str())
+        {
+            self.diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("unknown monotonic direction `{}`", monotonic.get_ref()),
+                )
+                .at_location(Some(self.toml.location(monotonic.span())))
+                .expected("\"increasing\" or \"decreasing\""),
+            );
+        }
+        match (&raw.by, &raw.values) {
+            (Some(by), Some(values)) => {
+                self.key_ref(None, by.get_ref(), self.toml.location(by.span()));
+                for (key, value) in values.get_ref() {
+                    let key_location = self.toml.key_location(values.span(), key);
+                    self.key_ref(Some(by.get_ref()), key, key_location.clone());
+                    let Some(value) = value.as_integer() else {
+                        self.error(
+                            "invalid-field",
+                            format!("the value of `{key}` must be a whole number"),
+                            key_location,
+                        );
+                        continue;
+                    };
+                    modifiers.push(Modifier {
+                        id: key.clone(),
+                        label: String::new(),
+                        effect: Effect::Add(value),
+                        location: key_location,
+                    });
+                }
+            }
+            (None, None) => {}
+            (Some(by), None) => self.error(
+                "invalid-field",
+                "a group with `by` needs `values = { member = number, … }`".into(),
+                self.toml.location(by.span()),
+            ),
+            (None, Some(values)) => self.error(
+                "invalid-field",
+                "`values` needs `by = \"<vocabulary>\"` to say whose members they are".into(),
+                self.toml.location(values.span()),
+            ),
+        }
+        for raw_modifier in raw.modifiers {
+            let raw_modifier = raw_modifier.into_inner();
+            let id_location = self.toml.location(raw_modifier.id.span());
+            super::check_id(raw_modifier.id.get_ref(), &id_location, self.diags);
+            let effect = match (raw_modifier.value, &raw_modifier.factor) {
+                (Some(value), None) => Effect::Add(value),
+                (None, Some(factor)) => match factor.get_ref().parse::<Ratio>() {
+                    Ok(ratio) => Effect::Factor(ratio),
+                    Err(e) => {
+                        self.error("invalid-field", e, self.toml.location(factor.span()));
+                        continue;
+                    }
+                },
+                _ => {
+                    self.error(
+                        "invalid-field",
+                        format!(
+                            "modifier `{}` needs exactly one of `value` or `factor`",
+                            raw_modifier.id.get_ref()
+                        ),
+                        id_location,
+                    );
+                    continue;
+                }
+            };
+            modifiers.push(Modifier {
+                id: raw_modifier.id.into_inner(),
+                label: raw_modifier.label,
+                effect,
+                location: id_location,
+            });
+        }
+        Group {
+            title: raw.title,
+            by: raw.by.map(Spanned::into_inner),
+            exclusive: raw.exclusive,
+            partial: raw.partial,
+            monotonic: raw.monotonic.map(Spanned::into_inner),
+            modifiers,
+            location,
+        }
+    }
+
+    fn dice_test(&mut self) -> Option<DiceTest> {
+        let modifiers = self.modifiers()?;
+        let raw: RawDiceTest = self.toml.deserialize("dice test", self.diags)?;
+        let dice = match raw.dice.get_ref().parse::<Dice>() {
+            Ok(dice) => dice,
+            Err(e) => {
+                self.error("invalid-dice", e, self.toml.location(raw.dice.span()));
+                return None;
+            }
+        };
+        let pass = match raw.pass.as_ref().map(|p| (p.get_ref().as_str(), p.span())) {
+            None | Some(("at-most", _)) => Pass::AtMost,
+            Some(("at-least", _)) => Pass::AtLeast,
+            Some((other, span)) => {
+                self.diags.push(
+                    Diagnostic::error("invalid-field", format!("unknown pass rule `{other}`"))
+                        .at_location(Some(self.toml.location(span)))
+                        .expected("\"at-most\" or \"at-least\""),
+                );
+                Pass::AtMost
+            }
+        };
+        let failures = raw
+            .failure
+            .into_iter()
+            .map(|band| {
+                let location = self.toml.location(band.span());
+                let band = band.into_inner();
+                FailureBand {
+                    from: band.from,
+                    to: band.to,
+                    result: band.result,
+                    location,
+                }
+            })
+            .collect();
+        Some(DiceTest {
+            dice,
+            pass,
+            modifiers,
+            on_success: raw.on_success,
+            failures,
+        })
+    }
+
+    fn ranges(&mut self) -> Option<RangeTable> {
+        let raw: RawRanges = self.toml.deserialize("range table", self.diags)?;
+        self.key_ref(None, raw.by.get_ref(), self.toml.location(raw.by.span()));
+        let mut rows = Vec::new();
+        for row in raw.rows {
+            let row = row.into_inner();
+            let location = self.toml.location(row.key.span());
+            self.key_ref(Some(raw.by.get_ref()), row.key.get_ref(), location.clone());
+            if row.bounds.len() != raw.bands.len() {
+                self.error(
+                    "invalid-field",
+                    format!(
+                        "`{}` has {} bounds for {} bands",
+                        row.key.get_ref(),
+                        row.bounds.len(),
+                        raw.bands.len()
+                    ),
+                    location.clone(),
+                );
+            }
+            rows.push(RangeRow {
+                key: row.key.into_inner(),
+                bounds: row
+                    .bounds
+                    .iter()
+                    .map(|[a, b]| (a.as_f64(), b.as_f64()))
+                    .collect(),
+                location,
+            });
+        }
+        Some(RangeTable {
+            unit: raw.unit,
+            by: raw.by.into_inner(),
+            bands: raw.bands,
+            rows,
+        })
+    }
+
+    fn lookup(&mut self) -> Option<LookupTable> {
+        let raw: RawLookup = self.toml.deserialize("lookup table", self.diags)?;
+        let mut columns: Vec<Column> = Vec::new();
+        for column in raw.columns {
+            let column = column.into_inner();
+            if let Some(vocab) = &column.vocab {
+                self.key_ref(None, vocab.get_ref(), self.toml.location(vocab.span()));
+            }
+            columns.push(Column {
+                id: column.id.into_inner(),
+                label: column.label,
+                vocab: column.vocab.map(Spanned::into_inner),
+                unit: column.unit,
+            });
+        }
+        if let Some(group_by) = &raw.group_by
+            && !columns.iter().any(|c| &c.id == group_by.get_ref())
+        {
+            self.error(
+                "invalid-field",
+                format!("`group_by` names no column: `{}`", group_by.get_ref()),
+                self.toml.location(group_by.span()),
+            );
+        }
+        let mut rows = Vec::new();
+        for row in raw.rows {
+            let span = row.span();
+            let row = row.into_inner();
+            for key in row.keys() {
+                if !columns.iter().any(|c| &c.id == key) {
+                    let known: Vec<_> = columns.iter().map(|c| format!("`{}`", c.id)).collect();
+                    self.diags.push(
+                        Diagnostic::error("unknown-column", format!("no column `{key}`"))
+                            .at_location(Some(self.toml.key_location(span.clone(), key)))
+                            .expected(format!("one of {}", known.join(", "))),
+                    );
+                }
+            }
+            let cells = columns
+                .iter()
+                .map(|column| match row.get(&column.id) {
+                    None => Cell::Empty,
+                    Some(value) => self.cell(column, value, span.clone()),
+                })
+                .collect();
+            rows.push(cells);
+        }
+        Some(LookupTable {
+            columns,
+            group_by: raw.group_by.map(Spanned::into_inner),
+            rows,
+        })
+    }
+
+    fn cell(&mut self, column: &Column, value: &toml::Value, row: std::ops::Range<usize>) -> Cell {
+        let location = self.toml.key_location(row.clone(), &column.id);
+        if let Some(vocab) = &column.vocab {
+            let keys: Vec<&str> = match value {
+                toml::Value::String(s) => vec![s.as_str()],
+                toml::Value::Array(items) => items.iter().filter_map(|v| v.as_str()).collect(),
+                _ => Vec::new(),
+            };
+            if keys == ["-"] {
+                return Cell::Dash;
+            }
+            if keys.is_empty() {
+                self.error(
+                    "invalid-field",
+                    format!("`{}` takes member ids of `{vocab}`", column.id),
+                    location,
+                );
+                return Cell::Empty;
+            }
+            for key in &keys {
+                let at = self.toml.string_location(row.clone(), key);
+                self.key_ref(Some(vocab), key, at);
+            }
+            return Cell::Keys(keys.into_iter().map(String::from).collect());
+        }
+        match value {
+            toml::Value::Integer(i) => Cell::Integer(*i),
+            toml::Value::Float(f) => Cell::Decimal(*f),
+            toml::Value::String(s) if is_dash(s) => Cell::Dash,
+            toml::Value::String(s) => match s.parse::<Ratio>() {
+                Ok(ratio) => Cell::Fraction(ratio),
+                Err(_) => Cell::Text(s.clone()),
+            },
+            toml::Value::Boolean(b) => Cell::Text(if *b { "✓" } else { "—" }.into()),
+            other => {
+                self.error(
+                    "invalid-field",
+                    format!("`{}` holds a number, a fraction or text", column.id),
+                    location,
+                );
+                Cell::Text(other.to_string())
+            }
+        }
+    }
+}
+
+fn is_dash(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c == '-' || c == '—' || c == '–')
+}

@@ -1,0 +1,170 @@
+//! The `grognard` command line: parse arguments, call the library, print
+//! diagnostics, map the outcome to an exit code.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use grognard::diagnostic::{self, Diagnostics};
+use grognard::{Session, load::MANIFEST};
+
+#[derive(Parser)]
+#[command(
+    name = "grognard",
+    version,
+    about = "A compiler for wargame publications"
+)]
+struct Cli {
+    /// Project folder (default: the nearest folder upwards with a grognard.toml)
+    #[arg(long, global = true)]
+    root: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check the sources and build publications into out/
+    Build {
+        /// Rulesets to build (default: everything)
+        targets: Vec<String>,
+        /// Output folder (default: <root>/out)
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        report: Report,
+    },
+    /// Check the sources and report every problem, building nothing
+    Check {
+        #[command(flatten)]
+        report: Report,
+    },
+    /// List the rulesets of the project
+    List,
+}
+
+#[derive(clap::Args)]
+struct Report {
+    /// How to print diagnostics
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Treat warnings as errors: `--deny warnings`
+    #[arg(long, value_parser = ["warnings"])]
+    deny: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let root = match cli.root.clone().map_or_else(find_root, Ok) {
+        Ok(root) => root,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Command::Check { report } => {
+            let mut session = grognard::load(&root);
+            finish(&mut session, &report)
+        }
+        Command::Build {
+            targets,
+            out,
+            report,
+        } => {
+            let mut session = grognard::load(&root);
+            let targets = grognard::select_targets(&mut session, &targets);
+            if report.deny.is_some() {
+                session.diagnostics.deny_warnings();
+            }
+            let out = out.unwrap_or_else(|| root.join("out"));
+            let spinner = spinner();
+            let outputs = grognard::build(&mut session, &targets, &out, |target| {
+                spinner.set_message(format!("building {target}"));
+            });
+            spinner.finish_and_clear();
+            let code = finish(&mut session, &report);
+            for output in &outputs {
+                eprintln!(
+                    "wrote {} ({} KiB)",
+                    output
+                        .path
+                        .strip_prefix(&root)
+                        .unwrap_or(&output.path)
+                        .display(),
+                    output.bytes / 1024
+                );
+            }
+            code
+        }
+        Command::List => {
+            let session = grognard::load(&root);
+            for ruleset in &session.project.rulesets {
+                println!(
+                    "{:<10} {} ({}; {} chapters, {} tables)",
+                    ruleset.id,
+                    ruleset.name,
+                    ruleset.language,
+                    ruleset.chapters.len(),
+                    ruleset.tables.len()
+                );
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Prints the diagnostics; exit 1 if any is an error.
+fn finish(session: &mut Session, report: &Report) -> ExitCode {
+    if report.deny.is_some() {
+        session.diagnostics.deny_warnings();
+    }
+    session.diagnostics.sort();
+    print_diagnostics(&session.diagnostics, session, report.format);
+    if session.diagnostics.has_errors() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_diagnostics(diagnostics: &Diagnostics, session: &Session, format: Format) {
+    match format {
+        Format::Json => print!("{}", diagnostic::render_json(diagnostics, &session.sources)),
+        Format::Human => {
+            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            eprint!(
+                "{}",
+                diagnostic::render_human(diagnostics, &session.sources, color)
+            );
+            if !diagnostics.is_empty() {
+                eprintln!("{}", diagnostic::summary(diagnostics));
+            }
+        }
+    }
+}
+
+fn spinner() -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.enable_steady_tick(Duration::from_millis(100));
+    bar
+}
+
+fn find_root() -> Result<PathBuf, String> {
+    let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    cwd.ancestors()
+        .find(|dir| dir.join(MANIFEST).is_file())
+        .map(Path::to_path_buf)
+        .ok_or_else(|| format!("no {MANIFEST} in {} or any parent folder", cwd.display()))
+}

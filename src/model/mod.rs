@@ -1,0 +1,11 @@
+//! Plain data types: what the loaders produce and every later stage reads.
+
+pub mod chapter;
+pub mod number;
+pub mod ruleset;
+pub mod table;
+
+pub use chapter::{Chapter, Example, Section};
+pub use number::{Dice, Ratio};
+pub use ruleset::{KeyRef, Member, Project, Ruleset, Vocabulary};
+pub use table::{Cell, Column, Group, Modifier, Table, TableKind};

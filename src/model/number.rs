@@ -1,0 +1,177 @@
+//! Small numeric types the tables are written in: fractions and dice.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// An exact fraction such as the "1/2" of a non-cumulative halving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    pub num: i64,
+    pub den: i64,
+}
+
+impl Ratio {
+    pub fn new(num: i64, den: i64) -> Self {
+        let g = gcd(num.abs(), den.abs()).max(1);
+        let sign = if den < 0 { -1 } else { 1 };
+        Self {
+            num: sign * num / g,
+            den: sign * den / g,
+        }
+    }
+
+    pub fn integer(n: i64) -> Self {
+        Self { num: n, den: 1 }
+    }
+
+    pub fn floor(self) -> i64 {
+        self.num.div_euclid(self.den)
+    }
+
+    pub fn ceil(self) -> i64 {
+        -(-self.num).div_euclid(self.den)
+    }
+
+    /// Rounds half away from zero.
+    pub fn round(self) -> i64 {
+        let twice = Ratio::new(2 * self.num + self.den * self.num.signum(), 2 * self.den);
+        if self.num >= 0 {
+            twice.floor()
+        } else {
+            twice.ceil()
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        self.den == 1
+    }
+
+    pub fn as_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl std::ops::Mul for Ratio {
+    type Output = Ratio;
+
+    fn mul(self, other: Ratio) -> Ratio {
+        Ratio::new(self.num * other.num, self.den * other.den)
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.num * other.den).cmp(&(other.num * self.den))
+    }
+}
+
+impl FromStr for Ratio {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (num, den) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` is not a fraction like \"1/2\""))?;
+        let num: i64 = num
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}` is not a fraction like \"1/2\""))?;
+        let den: i64 = den
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}` is not a fraction like \"1/2\""))?;
+        if den == 0 {
+            return Err(format!("`{s}` divides by zero"));
+        }
+        Ok(Ratio::new(num, den))
+    }
+}
+
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+/// Dice such as "2d6" or "1d10".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dice {
+    pub count: u32,
+    pub sides: u32,
+}
+
+impl Dice {
+    pub fn min(self) -> i64 {
+        self.count as i64
+    }
+
+    pub fn max(self) -> i64 {
+        (self.count * self.sides) as i64
+    }
+}
+
+impl FromStr for Dice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not dice like \"2d6\" or \"1d10\"");
+        let (count, sides) = s.split_once(['d', 'D']).ok_or_else(bad)?;
+        let count = if count.is_empty() {
+            1
+        } else {
+            count.parse().map_err(|_| bad())?
+        };
+        let sides: u32 = sides.parse().map_err(|_| bad())?;
+        if !(1..=20).contains(&count) || !(2..=100).contains(&sides) {
+            return Err(format!("`{s}`: between 1 and 20 dice of 2 to 100 sides"));
+        }
+        Ok(Dice { count, sides })
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_follows_the_rules_conventions() {
+        let r = Ratio::new(7, 2);
+        assert_eq!((r.floor(), r.ceil(), r.round()), (3, 4, 4));
+        let r = Ratio::new(-7, 2);
+        assert_eq!((r.floor(), r.ceil(), r.round()), (-4, -3, -4));
+    }
+
+    #[test]
+    fn parses_fractions_and_dice() {
+        assert_eq!("1/4".parse::<Ratio>().unwrap(), Ratio::new(1, 4));
+        assert!("1/0".parse::<Ratio>().is_err());
+        assert_eq!(
+            "2d10".parse::<Dice>().unwrap(),
+            Dice {
+                count: 2,
+                sides: 10
+            }
+        );
+        assert!("2x6".parse::<Dice>().is_err());
+    }
+}

@@ -1,0 +1,90 @@
+//! A project, its rulesets and their vocabularies.
+
+use std::path::PathBuf;
+
+use crate::diagnostic::Location;
+use crate::source::FileId;
+
+use super::{Chapter, Table};
+
+/// Everything `grognard` loaded from one project folder.
+#[derive(Debug, Default)]
+pub struct Project {
+    pub root: PathBuf,
+    pub title: String,
+    pub paper: String,
+    pub rulesets: Vec<Ruleset>,
+}
+
+impl Project {
+    pub fn ruleset(&self, id: &str) -> Option<&Ruleset> {
+        self.rulesets.iter().find(|r| r.id == id)
+    }
+}
+
+/// One rules system: metadata, vocabularies, tables and chapters.
+#[derive(Debug, Default)]
+pub struct Ruleset {
+    pub id: String,
+    pub name: String,
+    pub language: String,
+    pub edition: String,
+    pub authors: Vec<String>,
+    pub dice: Vec<String>,
+    pub summary: String,
+    pub scale: Vec<(String, String)>,
+    pub file: FileId,
+    pub folder: PathBuf,
+    pub vocabularies: Vec<Vocabulary>,
+    pub tables: Vec<Table>,
+    pub chapters: Vec<Chapter>,
+    /// Every vocabulary member (or vocabulary) the sources name, for checking.
+    pub key_refs: Vec<KeyRef>,
+}
+
+impl Ruleset {
+    pub fn vocabulary(&self, id: &str) -> Option<&Vocabulary> {
+        self.vocabularies.iter().find(|v| v.id == id)
+    }
+
+    pub fn table(&self, id: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| t.id == id)
+    }
+}
+
+/// A list of named things that tables refer to by id: grades, formations, armies…
+#[derive(Debug, Clone)]
+pub struct Vocabulary {
+    pub id: String,
+    pub title: String,
+    /// The member order means "best first" (a ladder), not just display order.
+    pub ordered: bool,
+    pub members: Vec<Member>,
+    pub location: Location,
+}
+
+impl Vocabulary {
+    pub fn member(&self, id: &str) -> Option<&Member> {
+        self.members.iter().find(|m| m.id == id)
+    }
+
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.members.iter().position(|m| m.id == id)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub id: String,
+    pub label: String,
+    pub location: Location,
+}
+
+/// A name written in a source that must be a vocabulary member (or, with
+/// `vocab: None`, a vocabulary).
+#[derive(Debug, Clone)]
+pub struct KeyRef {
+    pub vocab: Option<String>,
+    pub key: String,
+    pub location: Location,
+}

@@ -1,0 +1,170 @@
+//! Typed tables: the single source for rulebook, quick reference and checks.
+
+use crate::diagnostic::Location;
+use crate::source::FileId;
+
+use super::{Dice, Ratio};
+
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    pub note: Option<String>,
+    pub source: Option<String>,
+    pub kind: TableKind,
+    pub file: FileId,
+    pub location: Location,
+}
+
+#[derive(Debug, Clone)]
+pub enum TableKind {
+    Modifiers(ModifierTable),
+    DiceTest(DiceTest),
+    Ranges(RangeTable),
+    Lookup(LookupTable),
+    Sequence(Vec<String>),
+    /// Referred to by the source but not printed in it.
+    Missing,
+}
+
+impl TableKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            TableKind::Modifiers(_) => "modifiers",
+            TableKind::DiceTest(_) => "dice-test",
+            TableKind::Ranges(_) => "ranges",
+            TableKind::Lookup(_) => "lookup",
+            TableKind::Sequence(_) => "sequence",
+            TableKind::Missing => "missing",
+        }
+    }
+}
+
+/// What a modifier table starts from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Base {
+    Fixed(i64),
+    Roll(Dice),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    Up,
+    Down,
+    Nearest,
+    None,
+}
+
+/// A base and groups of modifiers (fire points, command points…).
+#[derive(Debug, Clone)]
+pub struct ModifierTable {
+    pub base: Base,
+    pub rounding: Rounding,
+    pub minimum: Option<i64>,
+    pub groups: Vec<Group>,
+}
+
+impl ModifierTable {
+    pub fn modifier(&self, id: &str) -> Option<(&Group, &Modifier)> {
+        self.groups
+            .iter()
+            .flat_map(|g| g.modifiers.iter().map(move |m| (g, m)))
+            .find(|(_, m)| m.id == id)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub title: String,
+    /// The vocabulary whose members key this group's values.
+    pub by: Option<String>,
+    /// Only the most penalising modifier of the group applies.
+    pub exclusive: bool,
+    /// The group deliberately lists only some members of `by`.
+    pub partial: bool,
+    pub monotonic: Option<String>,
+    pub modifiers: Vec<Modifier>,
+    pub location: Location,
+}
+
+#[derive(Debug, Clone)]
+pub struct Modifier {
+    pub id: String,
+    pub label: String,
+    pub effect: Effect,
+    pub location: Location,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Effect {
+    Add(i64),
+    Factor(Ratio),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    AtMost,
+    AtLeast,
+}
+
+/// A roll against a modified base, with results by margin of failure.
+#[derive(Debug, Clone)]
+pub struct DiceTest {
+    pub dice: Dice,
+    pub pass: Pass,
+    pub modifiers: ModifierTable,
+    pub on_success: Option<String>,
+    pub failures: Vec<FailureBand>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FailureBand {
+    pub from: i64,
+    pub to: Option<i64>,
+    pub result: String,
+    pub location: Location,
+}
+
+/// Weapon × range band bounds, as printed.
+#[derive(Debug, Clone)]
+pub struct RangeTable {
+    pub unit: String,
+    pub by: String,
+    pub bands: Vec<String>,
+    pub rows: Vec<RangeRow>,
+}
+
+#[derive(Debug, Clone)]
+pub struct RangeRow {
+    pub key: String,
+    pub bounds: Vec<(f64, f64)>,
+    pub location: Location,
+}
+
+/// Rows keyed by vocabulary members, with value columns (also grids).
+#[derive(Debug, Clone)]
+pub struct LookupTable {
+    pub columns: Vec<Column>,
+    pub group_by: Option<String>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub id: String,
+    pub label: String,
+    pub vocab: Option<String>,
+    pub unit: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Empty,
+    Keys(Vec<String>),
+    Integer(i64),
+    Decimal(f64),
+    Fraction(Ratio),
+    /// Printed as a dash: not allowed, no value.
+    Dash,
+    Text(String),
+}

@@ -1,0 +1,11 @@
+//! From the checked model to PDF: Markdown and tables to Typst, templates,
+//! the embedded Typst compiler.
+
+pub mod escape;
+pub mod locale;
+pub mod markdown;
+pub mod numbering;
+pub mod rulebook;
+pub mod tables;
+pub mod templates;
+pub mod world;

@@ -1,0 +1,322 @@
+//! Tables and worked examples as display data: every cell already formatted,
+//! so the Typst side only lays them out. Strings reach Typst as JSON data.
+
+use serde::Serialize;
+
+use crate::compute::{Evaluation, evaluate};
+use crate::model::table::{
+    Base, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
+};
+use crate::model::{Cell, Example, Ruleset, Table, TableKind};
+
+use super::locale::Locale;
+
+#[derive(Serialize)]
+pub struct DisplayTable {
+    pub id: String,
+    pub number: String,
+    pub title: String,
+    pub kind: &'static str,
+    pub note: Option<String>,
+    pub missing: bool,
+    /// Short lines shown above the rows: "Base 7", "2d6 ≤ base".
+    pub header: Vec<String>,
+    pub columns: Vec<String>,
+    /// Column widths: 0 = as wide as the content, n = n shares of the rest.
+    pub widths: Vec<u8>,
+    pub rows: Vec<Row>,
+    /// A dice test's results (label, consequence), shown below its modifiers.
+    pub outcomes: Vec<[String; 2]>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Row {
+    Group { group: String },
+    Cells { cells: Vec<String> },
+}
+
+fn cells(items: impl IntoIterator<Item = String>) -> Row {
+    Row::Cells {
+        cells: items.into_iter().collect(),
+    }
+}
+
+pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayTable {
+    let locale = Locale::for_language(&ruleset.language);
+    let mut display = DisplayTable {
+        id: table.id.clone(),
+        number: number.to_string(),
+        title: table.title.clone(),
+        kind: table.kind.name(),
+        note: table.note.clone(),
+        missing: false,
+        header: Vec::new(),
+        columns: Vec::new(),
+        widths: Vec::new(),
+        rows: Vec::new(),
+        outcomes: Vec::new(),
+    };
+    match &table.kind {
+        TableKind::Modifiers(m) => modifiers(ruleset, locale, m, &mut display),
+        TableKind::DiceTest(t) => dice_test(ruleset, locale, t, &mut display),
+        TableKind::Ranges(r) => ranges(ruleset, locale, r, &mut display),
+        TableKind::Lookup(l) => lookup(ruleset, locale, l, &mut display),
+        TableKind::Sequence(steps) => {
+            display.columns = vec![String::new(), String::new()];
+            display.widths = vec![0, 1];
+            display.rows = steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| cells([format!("{}.", i + 1), s.clone()]))
+                .collect();
+        }
+        TableKind::Missing => display.missing = true,
+    }
+    display
+}
+
+fn effect(locale: &Locale, effect: Effect) -> String {
+    match effect {
+        Effect::Add(n) => locale.signed(n),
+        Effect::Factor(r) => format!("×{r}"),
+    }
+}
+
+fn member_label(ruleset: &Ruleset, vocab: &str, id: &str) -> String {
+    ruleset
+        .vocabulary(vocab)
+        .and_then(|v| v.member(id))
+        .map_or_else(|| id.to_string(), |m| m.label.clone())
+}
+
+fn modifiers(
+    ruleset: &Ruleset,
+    locale: &Locale,
+    table: &ModifierTable,
+    display: &mut DisplayTable,
+) {
+    let mut header = match table.base {
+        Base::Fixed(n) => format!("{} {n}", locale.base),
+        Base::Roll(dice) => format!("{} {dice}", locale.roll),
+    };
+    let rounding = match table.rounding {
+        Rounding::Up => Some(locale.rounding_up),
+        Rounding::Down => Some(locale.rounding_down),
+        Rounding::Nearest => Some(locale.rounding_nearest),
+        Rounding::None => None,
+    };
+    if let Some(rounding) = rounding {
+        header.push_str(&format!(" · {rounding}"));
+    }
+    if let Some(minimum) = table.minimum {
+        header.push_str(&format!(" · {} {minimum}", locale.minimum));
+    }
+    display.header.push(header);
+    display.columns = vec![String::new(), String::new()];
+    display.widths = vec![1, 0];
+    for group in &table.groups {
+        let title = if group.exclusive {
+            format!("{} ({})", group.title, locale.exclusive)
+        } else {
+            group.title.clone()
+        };
+        display.rows.push(Row::Group { group: title });
+        for m in &group.modifiers {
+            let label = match &group.by {
+                Some(vocab) => member_label(ruleset, vocab, &m.id),
+                None => m.label.clone(),
+            };
+            display.rows.push(cells([label, effect(locale, m.effect)]));
+        }
+    }
+}
+
+fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut DisplayTable) {
+    modifiers(ruleset, locale, &test.modifiers, display);
+    let comparison = match test.pass {
+        Pass::AtMost => "≤",
+        Pass::AtLeast => "≥",
+    };
+    display.header.insert(
+        0,
+        format!("{} {comparison} {}", test.dice, locale.base.to_lowercase()),
+    );
+    if let Some(success) = &test.on_success {
+        display
+            .outcomes
+            .push([locale.success.to_string(), success.clone()]);
+    }
+    for band in &test.failures {
+        let range = match band.to {
+            Some(to) if to == band.from => format!("{} {}", locale.failure_by, band.from),
+            Some(to) => format!("{} {}–{to}", locale.failure_by, band.from),
+            None => format!("{} {} {}", locale.failure_by, band.from, locale.or_more),
+        };
+        display.outcomes.push([range, band.result.clone()]);
+    }
+}
+
+fn ranges(ruleset: &Ruleset, locale: &Locale, table: &RangeTable, display: &mut DisplayTable) {
+    display.columns = std::iter::once(String::new())
+        .chain(table.bands.iter().map(|b| format!("{b} ({})", table.unit)))
+        .collect();
+    display.widths = std::iter::once(1)
+        .chain(table.bands.iter().map(|_| 0))
+        .collect();
+    for row in &table.rows {
+        let label = member_label(ruleset, &table.by, &row.key);
+        let bounds = row
+            .bounds
+            .iter()
+            .map(|(a, b)| format!("{}–{}", locale.decimal(*a), locale.decimal(*b)));
+        display
+            .rows
+            .push(cells(std::iter::once(label).chain(bounds)));
+    }
+}
+
+fn lookup(ruleset: &Ruleset, locale: &Locale, table: &LookupTable, display: &mut DisplayTable) {
+    let group_column = table
+        .group_by
+        .as_ref()
+        .and_then(|g| table.columns.iter().position(|c| &c.id == g));
+    display.columns = table
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != group_column)
+        .map(|(_, c)| match &c.unit {
+            Some(unit) => format!("{} ({unit})", c.label),
+            None => c.label.clone(),
+        })
+        .collect();
+    // Columns holding running text share the spare width; the rest fit their content.
+    display.widths = (0..table.columns.len())
+        .filter(|i| Some(*i) != group_column)
+        .map(|i| {
+            let long_text = table.rows.iter().any(|row| match &row[i] {
+                Cell::Text(t) => t.chars().count() > 24,
+                Cell::Keys(keys) => keys.len() > 2,
+                _ => false,
+            });
+            u8::from(long_text)
+        })
+        .collect();
+    if !display.widths.contains(&1)
+        && let Some(first) = display.widths.first_mut()
+    {
+        *first = 1;
+    }
+    let mut current_group: Option<String> = None;
+    for row in &table.rows {
+        let format = |i: usize| {
+            let column = &table.columns[i];
+            match &row[i] {
+                Cell::Empty => String::new(),
+                Cell::Keys(keys) => keys
+                    .iter()
+                    .map(|k| member_label(ruleset, column.vocab.as_deref().unwrap_or(""), k))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                Cell::Integer(n) => locale.decimal(*n as f64),
+                Cell::Decimal(f) => locale.decimal(*f),
+                Cell::Fraction(r) => r.to_string(),
+                Cell::Dash => "—".into(),
+                Cell::Text(t) => t.clone(),
+            }
+        };
+        if let Some(g) = group_column {
+            let group = format(g);
+            if current_group.as_ref() != Some(&group) {
+                display.rows.push(Row::Group {
+                    group: group.clone(),
+                });
+                current_group = Some(group);
+            }
+        }
+        display.rows.push(cells(
+            (0..table.columns.len())
+                .filter(|i| Some(*i) != group_column)
+                .map(format),
+        ));
+    }
+}
+
+/// A worked example with its derivation from the table's own labels.
+#[derive(Serialize)]
+pub struct DisplayExample {
+    pub title: String,
+    pub table: String,
+    pub lines: Vec<[String; 2]>,
+    pub claims: Vec<[String; 2]>,
+}
+
+pub fn display_example(ruleset: &Ruleset, example: &Example, number: usize) -> DisplayExample {
+    let locale = Locale::for_language(&ruleset.language);
+    let title = match &example.title {
+        Some(t) => format!("{} {number}. {t}", locale.example),
+        None => format!("{} {number}", locale.example),
+    };
+    let mut display = DisplayExample {
+        title,
+        table: String::new(),
+        lines: Vec::new(),
+        claims: Vec::new(),
+    };
+    let Some(table) = ruleset.table(&example.table) else {
+        return display;
+    };
+    display.table = table.title.clone();
+    let modifiers = match &table.kind {
+        TableKind::Modifiers(m) => m,
+        TableKind::DiceTest(t) => &t.modifiers,
+        _ => return display,
+    };
+    let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
+    let evaluation = evaluate(ruleset, modifiers, &inputs, example.roll);
+    display.lines = derivation(locale, modifiers, &evaluation);
+    display.claims = example
+        .claims
+        .iter()
+        .map(|(name, value, _)| {
+            let label = match name.as_str() {
+                "sum" => locale.sum.to_string(),
+                "result" | "target" => locale.result.to_string(),
+                other => other.to_string(),
+            };
+            [label, format!("{value} ({})", locale.claimed)]
+        })
+        .collect();
+    display
+}
+
+fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -> Vec<[String; 2]> {
+    let mut lines = vec![match table.base {
+        Base::Fixed(n) => [locale.base.to_string(), n.to_string()],
+        Base::Roll(dice) => [
+            format!("{} {dice}", locale.roll),
+            evaluation.start.to_string(),
+        ],
+    }];
+    for term in &evaluation.terms {
+        let value = effect(locale, term.effect);
+        let value = if term.ignored {
+            format!("({value})")
+        } else {
+            value
+        };
+        lines.push([term.label.clone(), value]);
+    }
+    lines.push([locale.sum.to_string(), evaluation.sum.to_string()]);
+    if evaluation.factor != crate::model::Ratio::integer(1) || table.minimum.is_some() {
+        let exact = if evaluation.exact.is_integer() {
+            evaluation.exact.to_string()
+        } else {
+            locale.decimal(evaluation.exact.as_f64())
+        };
+        lines.push([format!("{} × {}", evaluation.sum, evaluation.factor), exact]);
+    }
+    lines.push([locale.result.to_string(), evaluation.result.to_string()]);
+    lines
+}

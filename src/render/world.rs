@@ -1,0 +1,116 @@
+//! The Typst `World`: only in-memory files, only embedded fonts. Typst can read
+//! nothing from disk and nothing from the network.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use typst::diag::{FileError, FileResult};
+use typst::foundations::{Bytes, Datetime};
+use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
+use typst::text::{Font, FontBook};
+use typst::utils::LazyHash;
+use typst::{Library, LibraryExt, World};
+
+struct FontSet {
+    book: LazyHash<FontBook>,
+    fonts: Vec<Font>,
+}
+
+/// Fonts shipped inside the binary (Libertinus Serif, New Computer Modern, DejaVu Sans Mono).
+static FONTS: LazyLock<FontSet> = LazyLock::new(|| {
+    let fonts: Vec<Font> = typst_assets::fonts()
+        .flat_map(|data| Font::iter(Bytes::new(data)))
+        .collect();
+    FontSet {
+        book: LazyHash::new(FontBook::from_fonts(&fonts)),
+        fonts,
+    }
+});
+
+static LIBRARY: LazyLock<LazyHash<Library>> = LazyLock::new(|| LazyHash::new(Library::default()));
+
+/// The id Typst knows a virtual project file by.
+pub fn file_id(path: &str) -> FileId {
+    let vpath = VirtualPath::new(path).expect("generated paths are valid");
+    RootedPath::new(VirtualRoot::Project, vpath).intern()
+}
+
+/// The project path of a Typst file id.
+pub fn file_path(id: FileId) -> String {
+    id.get()
+        .vpath()
+        .get_with_slash()
+        .trim_start_matches('/')
+        .to_string()
+}
+
+/// A set of virtual files: Typst sources and data, keyed by project path.
+pub struct MemoryWorld {
+    main: FileId,
+    sources: HashMap<FileId, Source>,
+    data: HashMap<FileId, Bytes>,
+}
+
+impl MemoryWorld {
+    pub fn new(main: &str) -> Self {
+        Self {
+            main: file_id(main),
+            sources: HashMap::new(),
+            data: HashMap::new(),
+        }
+    }
+
+    pub fn add_source(&mut self, path: &str, text: String) {
+        let id = file_id(path);
+        self.sources.insert(id, Source::new(id, text));
+    }
+
+    pub fn add_data(&mut self, path: &str, bytes: Vec<u8>) {
+        self.data.insert(file_id(path), Bytes::new(bytes));
+    }
+
+    pub fn source_text(&self, id: FileId) -> Option<&str> {
+        self.sources.get(&id).map(|s| s.text())
+    }
+}
+
+impl World for MemoryWorld {
+    fn library(&self) -> &LazyHash<Library> {
+        &LIBRARY
+    }
+
+    fn book(&self) -> &LazyHash<FontBook> {
+        &FONTS.book
+    }
+
+    fn main(&self) -> FileId {
+        self.main
+    }
+
+    fn source(&self, id: FileId) -> FileResult<Source> {
+        self.sources.get(&id).cloned().ok_or_else(|| not_found(id))
+    }
+
+    fn file(&self, id: FileId) -> FileResult<Bytes> {
+        if let Some(bytes) = self.data.get(&id) {
+            return Ok(bytes.clone());
+        }
+        self.sources
+            .get(&id)
+            .map(|s| Bytes::from_string(s.clone()))
+            .ok_or_else(|| not_found(id))
+    }
+
+    fn font(&self, index: usize) -> Option<Font> {
+        FONTS.fonts.get(index).cloned()
+    }
+
+    /// A fixed date keeps builds reproducible.
+    fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {
+        Datetime::from_ymd(2026, 1, 1)
+    }
+}
+
+fn not_found(id: FileId) -> FileError {
+    FileError::NotFound(std::path::PathBuf::from(file_path(id)))
+}

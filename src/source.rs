@@ -1,0 +1,123 @@
+//! The text of every file a run reads, so diagnostics can quote it.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Index of a file in [`Sources`].
+pub type FileId = usize;
+
+/// One source file: its path as shown to the user and its text.
+#[derive(Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    fn new(path: PathBuf, text: String) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Self {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// Zero-based line index of a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// One-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        let column = self.text[start..floor_char_boundary(&self.text, offset)]
+            .chars()
+            .count();
+        (line + 1, column + 1)
+    }
+
+    fn line_range(&self, line: usize) -> Option<Range<usize>> {
+        let start = *self.line_starts.get(line)?;
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        Some(start..end)
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// All files read in one run.
+#[derive(Debug, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    pub fn add(&mut self, path: impl Into<PathBuf>, text: String) -> FileId {
+        self.files.push(SourceFile::new(path.into(), text));
+        self.files.len() - 1
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id]
+    }
+
+    pub fn text(&self, id: FileId) -> &str {
+        &self.files[id].text
+    }
+
+    pub fn path(&self, id: FileId) -> &Path {
+        &self.files[id].path
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Sources {
+    type FileId = FileId;
+    type Name = String;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<String, codespan_reporting::files::Error> {
+        Ok(self.path(id).display().to_string())
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.text(id))
+    }
+
+    fn line_index(
+        &'a self,
+        id: FileId,
+        byte_index: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.get(id).line_index(byte_index))
+    }
+
+    fn line_range(
+        &'a self,
+        id: FileId,
+        line_index: usize,
+    ) -> Result<Range<usize>, codespan_reporting::files::Error> {
+        self.get(id)
+            .line_range(line_index)
+            .ok_or(codespan_reporting::files::Error::LineTooLarge {
+                given: line_index,
+                max: self.get(id).line_starts.len() - 1,
+            })
+    }
+}

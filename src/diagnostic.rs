@@ -42,6 +42,8 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     pub found: Option<String>,
     pub notes: Vec<String>,
+    /// Other places that explain this one ("first defined here").
+    pub related: Vec<(Location, String)>,
 }
 
 impl Diagnostic {
@@ -55,6 +57,7 @@ impl Diagnostic {
             expected: None,
             found: None,
             notes: Vec::new(),
+            related: Vec::new(),
         }
     }
 
@@ -88,6 +91,11 @@ impl Diagnostic {
 
     pub fn found(mut self, found: impl Into<String>) -> Self {
         self.found = Some(found.into());
+        self
+    }
+
+    pub fn related(mut self, location: Location, message: impl Into<String>) -> Self {
+        self.related.push((location, message.into()));
         self
     }
 
@@ -184,6 +192,9 @@ fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
             cs::Label::primary(l.file, l.range.clone())
                 .with_message(d.label.clone().unwrap_or_default())
         })
+        .chain(d.related.iter().map(|(l, message)| {
+            cs::Label::secondary(l.file, l.range.clone()).with_message(message)
+        }))
         .collect();
     cs::Diagnostic::new(severity)
         .with_code(d.code)

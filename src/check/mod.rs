@@ -1,5 +1,6 @@
 //! Lints over the loaded model. Each family of lints has its own file.
 
+mod examples;
 mod names;
 pub use names::closest;
 mod references;
@@ -11,6 +12,7 @@ use crate::model::{Project, TableKind};
 pub fn check_project(project: &Project, diags: &mut Diagnostics) {
     for ruleset in &project.rulesets {
         references::check(ruleset, diags);
+        examples::check(ruleset, diags);
         for table in &ruleset.tables {
             if matches!(table.kind, TableKind::Missing) {
                 diags.push(

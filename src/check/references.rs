@@ -92,11 +92,8 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
             diags.push(
                 Diagnostic::error("duplicate-id", format!("id `{id}` is defined twice"))
                     .at_location(Some(location.clone()))
-                    .label("second definition")
-                    .note(format!(
-                        "first defined at byte {} of file #{}",
-                        first.range.start, first.file
-                    )),
+                    .label("defined again here")
+                    .related((*first).clone(), "first defined here"),
             );
         } else {
             seen.insert(id, location);

@@ -1,7 +1,8 @@
 //! Turning untrusted text into Typst that can only ever print that text.
 
 /// Escapes text for Typst markup: every character that could start markup,
-/// code, math, a label, a reference or a comment is backslash-escaped.
+/// code, math, a label, a reference or a comment is backslash-escaped, and
+/// quotes stay the characters written (no smart quotes).
 pub fn markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut previous: Option<char> = None;
@@ -10,14 +11,14 @@ pub fn markup(text: &str) -> String {
         let next = chars.peek().copied();
         let escape = match c {
             '\\' | '#' | '$' | '*' | '_' | '`' | '@' | '<' | '>' | '[' | ']' | '~' | '{' | '}'
-            | '/' | '=' | '+' | ':' | '.' => true,
+            | '/' | '=' | '+' | ':' | '.' | '"' | '\'' => true,
             // A dash starts a list item or becomes a shorthand only in some
             // places; escape it wherever it is not between word characters.
             '-' => {
                 !(previous.is_some_and(char::is_alphanumeric)
                     && next.is_some_and(char::is_alphanumeric))
             }
-            // Digits at the very start could form an enumeration marker "1.".
+            // Digits are safe: "1." can only start a list once `.` is escaped.
             _ => false,
         };
         if c == '\n' || c == '\r' {
@@ -57,10 +58,44 @@ mod tests {
 
     #[test]
     fn code_and_comments_are_escaped() {
-        assert_eq!(markup("#read(\"x\")"), "\\#read(\"x\")");
+        assert_eq!(markup("#read(\"x\")"), "\\#read(\\\"x\\\")");
         assert_eq!(markup("a // b"), "a \\/\\/ b");
         assert_eq!(markup("- item"), "\\- item");
         assert_eq!(markup("bien-estar"), "bien-estar");
         assert_eq!(string("say \"hi\" \\ bye"), "\"say \\\"hi\\\" \\\\ bye\"");
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::markup;
+    use proptest::prelude::*;
+    use typst::syntax::{SyntaxKind, SyntaxNode};
+
+    /// Every leaf of escaped text is plain text, an escape or a space.
+    fn only_plain_text(node: &SyntaxNode) -> bool {
+        match node.kind() {
+            SyntaxKind::Markup => node.children().all(only_plain_text),
+            SyntaxKind::Text | SyntaxKind::Escape | SyntaxKind::Space => true,
+            _ => false,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_parses_back_as_plain_text(text in "\\PC{0,60}") {
+            let escaped = markup(&text);
+            let tree = typst::syntax::parse(&escaped);
+            prop_assert!(only_plain_text(&tree), "{text:?} became {tree:#?}");
+        }
+
+        #[test]
+        fn markup_heavy_text_parses_back_as_plain_text(
+            text in "[-#$*_`@<>\\[\\]~{}/=+:.\"' a1\\\\\\n]{0,40}"
+        ) {
+            let escaped = markup(&text);
+            let tree = typst::syntax::parse(&escaped);
+            prop_assert!(only_plain_text(&tree), "{text:?} became {tree:#?}");
+        }
     }
 }

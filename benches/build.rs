@@ -1,0 +1,74 @@
+//! Speed of the main jobs, as medians over repeated runs (`cargo bench`).
+//! Targets on the 2-core reference machine: rulebook ≤ 500 ms, check ≤ 50 ms.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn time(runs: usize, mut job: impl FnMut()) -> Duration {
+    job(); // warm up caches (fonts, file system)
+    median(
+        (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                job();
+                start.elapsed()
+            })
+            .collect(),
+    )
+}
+
+fn report(name: &str, median: Duration, target_ms: u128) {
+    let ms = median.as_secs_f64() * 1000.0;
+    let verdict = if median.as_millis() <= target_ms {
+        "ok"
+    } else {
+        "OVER"
+    };
+    println!("{name:<44} median {ms:>8.1} ms   target ≤ {target_ms} ms   {verdict}");
+}
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = tempfile::tempdir().expect("temporary folder");
+
+    let check = time(50, || {
+        let session = grognard::load(&root);
+        assert!(!session.diagnostics.has_errors());
+    });
+    report("check (load + lints, whole project)", check, 50);
+
+    // Typst memoizes across compilations in one process; evicting its cache
+    // makes every run a cold build, as a fresh `build` is.
+    let rulebook = time(15, || {
+        typst::comemo::evict(0);
+        build_in_process(&root, out.path());
+    });
+    report("VED rulebook, in process, cold (load → PDF)", rulebook, 500);
+    let warm = time(15, || build_in_process(&root, out.path()));
+    report("VED rulebook, in process, warm (rebuild)", warm, 500);
+
+    let binary = Path::new(env!("CARGO_BIN_EXE_grognard"));
+    let process = time(10, || {
+        let status = Command::new(binary)
+            .args(["--root", root.to_str().unwrap(), "build", "ved", "--out"])
+            .arg(out.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("grognard runs");
+        assert!(status.success());
+    });
+    report("VED rulebook, whole process (`build ved`)", process, 500);
+}
+
+fn build_in_process(root: &Path, out: &Path) {
+    let mut session = grognard::load(root);
+    let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
+    let outputs = grognard::build(&mut session, &targets, out, |_| {});
+    assert_eq!(outputs.len(), 1);
+}

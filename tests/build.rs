@@ -1,0 +1,169 @@
+//! `grognard build`: the rulebook PDF as readers and printers see it.
+
+mod common;
+
+use common::{copy_fixture, grognard, pdf_text, repo_root, stderr};
+
+fn build_ved(out: &std::path::Path) -> Vec<u8> {
+    let output = grognard(
+        &repo_root(),
+        &["build", "ved", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    std::fs::read(out.join("ved/ved-rules.pdf")).expect("the rulebook is written")
+}
+
+#[test]
+fn the_ved_rulebook_holds_every_chapter_and_the_table_values() {
+    let out = tempfile::tempdir().unwrap();
+    let pdf = build_ved(out.path());
+    let text = pdf_text(&pdf);
+    for title in [
+        "Bases y escalas",
+        "Organización",
+        "Definición de las tropas",
+        "Clasificación de las tropas",
+        "Formaciones",
+        "Secuencia de juego",
+        "Órdenes",
+        "Menú de órdenes",
+        "Activación",
+        "Puntos de mando",
+        "Movimiento",
+        "Sostén",
+        "Fuego",
+        "Cargas y cuerpo a cuerpo",
+    ] {
+        assert!(text.contains(title), "chapter `{title}` missing");
+    }
+    // The fire-points table: Milicia −2.
+    assert!(text.contains("Milicia −2"), "Milicia −2 missing");
+    // Heavy artillery ranges with decimal commas.
+    assert!(
+        text.contains("Artillería pesada 0–20 20,1–40 40,1–50"),
+        "heavy artillery ranges missing"
+    );
+    // The missing fire table is declared honestly.
+    assert!(text.contains("Tabla no incluida en la fuente"));
+}
+
+#[test]
+fn the_rulebook_is_a4_with_contents_and_page_numbers() {
+    let out = tempfile::tempdir().unwrap();
+    let pdf = build_ved(out.path());
+    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let pages = document.get_pages();
+    assert!(pages.len() > 20, "only {} pages", pages.len());
+    for (_, page) in pages {
+        let media_box = document
+            .get_dictionary(page)
+            .unwrap()
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_float().unwrap())
+            .collect::<Vec<_>>();
+        // A4 is 595.28 × 841.89 pt.
+        assert!((media_box[2] - 595.28).abs() < 0.1 && (media_box[3] - 841.89).abs() < 0.1);
+    }
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Índice"));
+    assert!(text.contains("13.4 Procedimiento de fuego"));
+}
+
+#[test]
+fn two_builds_of_the_same_sources_are_byte_identical() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    assert!(build_ved(a.path()) == build_ved(b.path()));
+}
+
+#[test]
+fn source_strings_print_as_text_and_never_run_as_typst() {
+    let project = copy_fixture("good");
+    let output = grognard(project.path(), &["build"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(project.path().join("out/demo/demo-rules.pdf")).unwrap();
+    let text = pdf_text(&pdf);
+    assert!(text.contains("#read(\"/etc/passwd\")"), "{text}");
+    assert!(text.contains("$x^2$"));
+    assert!(text.contains("// comentario y /* bloque */"));
+    assert!(text.contains("Blanco en columna $x$ *negrita* // no comment"));
+    assert!(!text.contains("root:x:0"));
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_output_untouched() {
+    let project = copy_fixture("good");
+    assert_eq!(grognard(project.path(), &["build"]).status.code(), Some(0));
+    let pdf_path = project.path().join("out/demo/demo-rules.pdf");
+    let before = std::fs::read(&pdf_path).unwrap();
+
+    let table = project.path().join("content/demo/tables/fire.toml");
+    let text = std::fs::read_to_string(&table).unwrap();
+    std::fs::write(&table, text.replace("base = 7", "base = = 7")).unwrap();
+    let output = grognard(project.path(), &["build"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("error[toml-syntax]"));
+    assert!(std::fs::read(&pdf_path).unwrap() == before);
+    let leftovers: Vec<_> = std::fs::read_dir(pdf_path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "temporary files left: {leftovers:?}");
+}
+
+#[test]
+fn a_typst_error_in_a_template_points_into_that_template() {
+    let project = copy_fixture("good");
+    let templates = project.path().join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let library = include_str!("../templates/grognard.typ").replace(
+        "#let gg-rule = 0.4pt + luma(120)",
+        "#let gg-rule = 0.4pt + no-such-colour",
+    );
+    std::fs::write(templates.join("grognard.typ"), library).unwrap();
+    let output = grognard(project.path(), &["build"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[typst-error]: typesetting failed: unknown variable: no-such-colour"),
+        "{err}"
+    );
+    assert!(err.contains("┌─ templates/grognard.typ:4:"), "{err}");
+    assert!(!project.path().join("out/demo/demo-rules.pdf").exists());
+}
+
+#[test]
+fn an_unknown_build_target_is_reported_with_a_suggestion() {
+    let output = grognard(&repo_root(), &["build", "vde"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        err.contains("error[unknown-target]: nothing to build called `vde`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `ved`?"), "{err}");
+}
+
+#[test]
+fn a_template_error_points_at_the_template_line() {
+    let project = copy_fixture("good");
+    let templates = project.path().join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let main = include_str!("../templates/rulebook.typ").replace(
+        "#gg-contents(book)",
+        "#gg-contents(book)\n{{ no_such_value }}",
+    );
+    std::fs::write(templates.join("rulebook.typ"), main).unwrap();
+    let output = grognard(project.path(), &["build"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[template-error]: template `rulebook.typ`"),
+        "{err}"
+    );
+    assert!(err.contains("┌─ templates/rulebook.typ:9:1"), "{err}");
+    assert!(err.contains("9 │ {{ no_such_value }}"), "{err}");
+}

@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests: run the binary, copy fixtures.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn fixture(name: &str) -> PathBuf {
+    repo_root().join("tests/fixtures").join(name)
+}
+
+/// Runs `grognard --root <root> <args>` with colours off.
+pub fn grognard(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env_remove("SOURCE_DATE_EPOCH")
+        .output()
+        .expect("the grognard binary runs")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A writable copy of a fixture project in a temporary folder.
+pub fn copy_fixture(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&fixture(name), dir.path());
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// The text of a PDF, with runs of white space folded to one space.
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let text = pdf_extract::extract_text_from_mem(bytes).expect("the PDF has extractable text");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

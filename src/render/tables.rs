@@ -191,23 +191,26 @@ fn lookup(ruleset: &Ruleset, locale: &Locale, table: &LookupTable, display: &mut
             None => c.label.clone(),
         })
         .collect();
-    // Columns holding running text share the spare width; the rest fit their content.
-    display.widths = (0..table.columns.len())
+    // Columns of running text get three shares of the width and the others
+    // one each; tables of short values fit their content and stretch the first column.
+    let long_text: Vec<bool> = (0..table.columns.len())
         .filter(|i| Some(*i) != group_column)
         .map(|i| {
-            let long_text = table.rows.iter().any(|row| match &row[i] {
+            table.rows.iter().any(|row| match &row[i] {
                 Cell::Text(t) => t.chars().count() > 24,
                 Cell::Keys(keys) => keys.len() > 2,
                 _ => false,
-            });
-            u8::from(long_text)
+            })
         })
         .collect();
-    if !display.widths.contains(&1)
-        && let Some(first) = display.widths.first_mut()
-    {
-        *first = 1;
-    }
+    display.widths = if long_text.contains(&true) {
+        long_text
+            .iter()
+            .map(|&long| if long { 3 } else { 1 })
+            .collect()
+    } else {
+        (0..long_text.len()).map(|i| u8::from(i == 0)).collect()
+    };
     let mut current_group: Option<String> = None;
     for row in &table.rows {
         let format = |i: usize| {

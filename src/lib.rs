@@ -6,6 +6,7 @@
 pub mod check;
 pub mod compute;
 pub mod diagnostic;
+pub mod expr;
 pub mod load;
 pub mod model;
 pub mod output;
@@ -31,7 +32,7 @@ pub fn load(root: &Path) -> Session {
     let mut diagnostics = Diagnostics::default();
     let project = load::load_project(root, &mut sources, &mut diagnostics);
     // Check whatever loaded, even after load errors: one run reports all it can.
-    check::check_project(&project, &mut diagnostics);
+    check::check_project(&project, &sources, &mut diagnostics);
     Session {
         project,
         sources,

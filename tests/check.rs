@@ -57,7 +57,7 @@ fn every_problem_of_a_broken_project_is_reported_in_one_run() {
         // A worked example whose arithmetic disagrees with the table.
         "error[example-claim]: example claims sum = 10, but table `fire` gives 9",
         "┌─ content/demo/chapters/02-roto.md:13:12",
-        "7 errors, 2 warnings",
+        "7 errors, 3 warnings",
     ];
     for line in expected {
         assert!(err.contains(line), "missing `{line}` in:\n{err}");

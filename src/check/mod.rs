@@ -1,33 +1,96 @@
-//! Lints over the loaded model. Each family of lints has its own file.
+//! Lints over the loaded model, run on every build like a compiler's checks.
+//! Each family of lints has its own file; a table may allow a lint with a reason.
 
+mod coverage;
+pub mod dice;
 mod examples;
+mod monotonic;
 mod names;
-pub use names::closest;
+mod prose;
+mod ranges;
 mod references;
+mod rules;
 
-use crate::diagnostic::Diagnostics;
-use crate::model::{Project, TableKind};
+pub use names::closest;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::table::Base;
+use crate::model::{Project, Ruleset, Table, TableKind};
+use crate::source::Sources;
 
 /// Runs every lint on every ruleset of the project.
-pub fn check_project(project: &Project, diags: &mut Diagnostics) {
+pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnostics) {
     for ruleset in &project.rulesets {
         references::check(ruleset, diags);
         examples::check(ruleset, diags);
+        let mut found = Vec::new();
+        prose::check(ruleset, sources, &mut found);
+        diags.extend(found);
         for table in &ruleset.tables {
-            if matches!(table.kind, TableKind::Missing) {
-                diags.push(
-                    crate::diagnostic::Diagnostic::warning(
-                        "missing-table",
-                        format!(
-                            "table `{}` ({}) is referred to by the source but not printed in it",
-                            table.id, table.title
-                        ),
-                    )
-                    .at_location(Some(table.location.clone()))
-                    .label("declared as missing")
-                    .note("the rulebook prints a \"not in source\" box in its place"),
-                );
+            let mut found = Vec::new();
+            table_lints(ruleset, table, &mut found);
+            apply_allows(table, found, diags);
+        }
+    }
+}
+
+fn table_lints(ruleset: &Ruleset, table: &Table, found: &mut Vec<Diagnostic>) {
+    match &table.kind {
+        TableKind::Modifiers(m) => {
+            coverage::modifier_groups(ruleset, m, found);
+            monotonic::modifier_groups(ruleset, m, found);
+        }
+        TableKind::DiceTest(t) => {
+            coverage::modifier_groups(ruleset, &t.modifiers, found);
+            monotonic::modifier_groups(ruleset, &t.modifiers, found);
+            if let Base::Fixed(base) = t.modifiers.base {
+                dice::check(t, base, &table.location, found);
             }
+        }
+        TableKind::Ranges(r) => ranges::check(r, found),
+        TableKind::Lookup(l) => {
+            coverage::lookup_columns(ruleset, l, found);
+            monotonic::lookup_columns(ruleset, l, found);
+            rules::check(l, found);
+        }
+        TableKind::Sequence(_) => {}
+        TableKind::Missing => found.push(
+            Diagnostic::warning(
+                "missing-table",
+                format!(
+                    "table `{}` ({}) is referred to by the source but not printed in it",
+                    table.id, table.title
+                ),
+            )
+            .at_location(Some(table.location.clone()))
+            .label("declared as missing")
+            .note("the rulebook prints a \"not in source\" box in its place"),
+        ),
+    }
+}
+
+/// Drops what the table allows; an allow that matched nothing is itself reported.
+fn apply_allows(table: &Table, found: Vec<Diagnostic>, diags: &mut Diagnostics) {
+    let mut used = vec![false; table.allow.len()];
+    for diagnostic in found {
+        match table.allow.iter().position(|a| a.lint == diagnostic.code) {
+            Some(i) => used[i] = true,
+            None => diags.push(diagnostic),
+        }
+    }
+    for (allow, used) in table.allow.iter().zip(used) {
+        if !used {
+            diags.push(
+                Diagnostic::warning(
+                    "unused-allow",
+                    format!(
+                        "`{}` is allowed here but nothing in this table triggers it",
+                        allow.lint
+                    ),
+                )
+                .at_location(Some(allow.location.clone()))
+                .note(format!("reason given: {}", allow.reason)),
+            );
         }
     }
 }

@@ -5,8 +5,8 @@ use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::table::{
-    Base, Column, DiceTest, Effect, FailureBand, Group, LookupTable, Modifier, ModifierTable, Pass,
-    RangeRow, RangeTable, Rounding,
+    Allow, Base, Column, DiceTest, Effect, FailureBand, Group, LookupTable, Modifier,
+    ModifierTable, Pass, RangeRow, RangeTable, Rounding,
 };
 use crate::model::{Cell, Dice, KeyRef, Ratio, Table, TableKind};
 use crate::source::FileId;
@@ -14,7 +14,7 @@ use crate::source::FileId;
 use super::toml_util::TomlText;
 
 /// Fields every table kind has.
-const COMMON_FIELDS: &[&str] = &["id", "kind", "title", "note", "source", "qrs"];
+const COMMON_FIELDS: &[&str] = &["id", "kind", "title", "note", "source", "qrs", "allow"];
 const MODIFIER_FIELDS: &[&str] = &["base", "roll", "rounding", "minimum", "group"];
 
 /// The table kinds and the top-level fields each accepts besides the common ones.
@@ -34,8 +34,8 @@ const KINDS: &[(&str, &[&str])] = &[
             "failure",
         ],
     ),
-    ("ranges", &["unit", "by", "bands", "rows"]),
-    ("lookup", &["columns", "group_by", "rows"]),
+    ("ranges", &["unit", "by", "bands", "rows", "step"]),
+    ("lookup", &["columns", "group_by", "rows", "constants"]),
     ("sequence", &["steps"]),
     ("missing", &[]),
 ];
@@ -52,6 +52,15 @@ struct RawHeader {
     #[serde(default)]
     #[allow(dead_code)]
     qrs: Option<bool>,
+    #[serde(default)]
+    allow: Vec<Spanned<RawAllow>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAllow {
+    lint: String,
+    reason: String,
 }
 
 #[derive(Deserialize)]
@@ -74,6 +83,8 @@ struct RawGroup {
     partial: bool,
     #[serde(default)]
     exclusive: bool,
+    #[serde(default)]
+    choice: bool,
     monotonic: Option<Spanned<String>>,
     #[serde(default)]
     modifiers: Vec<Spanned<RawModifier>>,
@@ -108,6 +119,7 @@ struct RawFailure {
 #[derive(Deserialize)]
 struct RawRanges {
     unit: String,
+    step: Option<f64>,
     by: Spanned<String>,
     bands: Vec<String>,
     rows: Vec<Spanned<RawRangeRow>>,
@@ -141,6 +153,7 @@ struct RawLookup {
     columns: Vec<Spanned<RawColumn>>,
     group_by: Option<Spanned<String>>,
     rows: Vec<Spanned<toml::Table>>,
+    constants: Option<Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -150,6 +163,11 @@ struct RawColumn {
     label: String,
     vocab: Option<Spanned<String>>,
     unit: Option<String>,
+    #[serde(default)]
+    partial: bool,
+    monotonic: Option<Spanned<String>>,
+    along: Option<Spanned<String>>,
+    rule: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -226,6 +244,19 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
         kind,
         file,
         location: id_location,
+        allow: header
+            .allow
+            .into_iter()
+            .map(|a| {
+                let location = toml.location(a.span());
+                let a = a.into_inner();
+                Allow {
+                    lint: a.lint,
+                    reason: a.reason,
+                    location,
+                }
+            })
+            .collect(),
     };
     Some((table, refs))
 }
@@ -324,17 +355,8 @@ impl TableLoader<'_> {
     fn group(&mut self, raw: RawGroup, span: std::ops::Range<usize>) -> Group {
         let location = self.toml.location(span.clone());
         let mut modifiers = Vec::new();
-        if let Some(monotonic) = &raw.monotonic
-            && !["increasing", "decreasing"].contains(&monotonic.get_ref().as_str())
-        {
-            self.diags.push(
-                Diagnostic::error(
-                    "invalid-field",
-                    format!("unknown monotonic direction `{}`", monotonic.get_ref()),
-                )
-                .at_location(Some(self.toml.location(monotonic.span())))
-                .expected("\"increasing\" or \"decreasing\""),
-            );
+        if let Some(monotonic) = &raw.monotonic {
+            self.check_direction(monotonic);
         }
         match (&raw.by, &raw.values) {
             (Some(by), Some(values)) => {
@@ -404,8 +426,10 @@ impl TableLoader<'_> {
         }
         Group {
             title: raw.title,
+            by_location: raw.by.as_ref().map(|b| self.toml.location(b.span())),
             by: raw.by.map(Spanned::into_inner),
             exclusive: raw.exclusive,
+            choice: raw.choice,
             partial: raw.partial,
             monotonic: raw.monotonic.map(Spanned::into_inner),
             modifiers,
@@ -490,6 +514,7 @@ impl TableLoader<'_> {
         }
         Some(RangeTable {
             unit: raw.unit,
+            step: raw.step,
             by: raw.by.into_inner(),
             bands: raw.bands,
             rows,
@@ -499,17 +524,68 @@ impl TableLoader<'_> {
     fn lookup(&mut self) -> Option<LookupTable> {
         let raw: RawLookup = self.toml.deserialize("lookup table", self.diags)?;
         let mut columns: Vec<Column> = Vec::new();
+        let mut rules = Vec::new();
         for column in raw.columns {
+            let location = self.toml.location(column.span());
             let column = column.into_inner();
             if let Some(vocab) = &column.vocab {
                 self.key_ref(None, vocab.get_ref(), self.toml.location(vocab.span()));
+            }
+            let monotonic = match (&column.monotonic, &column.along) {
+                (Some(direction), Some(along)) => {
+                    self.check_direction(direction);
+                    Some((direction.get_ref().clone(), along.get_ref().clone()))
+                }
+                (None, None) => None,
+                (Some(direction), None) => {
+                    self.error(
+                        "invalid-field",
+                        "`monotonic` on a column needs `along = \"<vocab column>\"`".into(),
+                        self.toml.location(direction.span()),
+                    );
+                    None
+                }
+                (None, Some(along)) => {
+                    self.error(
+                        "invalid-field",
+                        "`along` goes with `monotonic`".into(),
+                        self.toml.location(along.span()),
+                    );
+                    None
+                }
+            };
+            if let Some(rule) = &column.rule {
+                rules.push((columns.len(), rule.clone()));
             }
             columns.push(Column {
                 id: column.id.into_inner(),
                 label: column.label,
                 vocab: column.vocab.map(Spanned::into_inner),
                 unit: column.unit,
+                partial: column.partial,
+                monotonic,
+                rule: None,
+                location,
             });
+        }
+        let constants = raw
+            .constants
+            .as_ref()
+            .map(|c| self.constants(c))
+            .unwrap_or_default();
+        for (index, rule) in rules {
+            columns[index].rule = self.rule(&rule, &columns, &constants);
+        }
+        for column in &columns {
+            if let Some((_, along)) = &column.monotonic
+                && !columns.iter().any(|c| &c.id == along && c.vocab.is_some())
+            {
+                self.error(
+                    "invalid-field",
+                    format!("`along = \"{along}\"` names no vocabulary column of this table"),
+                    column.location.clone(),
+                );
+            }
         }
         if let Some(group_by) = &raw.group_by
             && !columns.iter().any(|c| &c.id == group_by.get_ref())
@@ -521,6 +597,7 @@ impl TableLoader<'_> {
             );
         }
         let mut rows = Vec::new();
+        let mut cell_locations = Vec::new();
         for row in raw.rows {
             let span = row.span();
             let row = row.into_inner();
@@ -542,12 +619,121 @@ impl TableLoader<'_> {
                 })
                 .collect();
             rows.push(cells);
+            cell_locations.push(
+                columns
+                    .iter()
+                    .map(|c| self.toml.key_location(span.clone(), &c.id))
+                    .collect(),
+            );
         }
         Some(LookupTable {
             columns,
             group_by: raw.group_by.map(Spanned::into_inner),
             rows,
+            cell_locations,
+            constants,
         })
+    }
+
+    fn check_direction(&mut self, direction: &Spanned<String>) {
+        if !["increasing", "decreasing"].contains(&direction.get_ref().as_str()) {
+            self.diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("unknown monotonic direction `{}`", direction.get_ref()),
+                )
+                .at_location(Some(self.toml.location(direction.span())))
+                .expected("\"increasing\" or \"decreasing\""),
+            );
+        }
+    }
+
+    /// `constants = { name = { member = number, … } }`.
+    fn constants(&mut self, raw: &Spanned<toml::Table>) -> Vec<(String, Vec<(String, f64)>)> {
+        let mut constants = Vec::new();
+        for (name, value) in raw.get_ref() {
+            let location = self.toml.key_location(raw.span(), name);
+            let Some(table) = value.as_table() else {
+                self.error(
+                    "invalid-field",
+                    format!("constant `{name}` maps members to numbers: `{name} = {{ key = 1 }}`"),
+                    location,
+                );
+                continue;
+            };
+            let mut entries = Vec::new();
+            for (key, value) in table {
+                match value.as_integer().map(|i| i as f64).or(value.as_float()) {
+                    Some(n) => entries.push((key.clone(), n)),
+                    None => self.error(
+                        "invalid-field",
+                        format!("`{name}.{key}` must be a number"),
+                        location.clone(),
+                    ),
+                }
+            }
+            constants.push((name.clone(), entries));
+        }
+        constants
+    }
+
+    /// Parses a column rule and checks the names it uses.
+    fn rule(
+        &mut self,
+        rule: &Spanned<String>,
+        columns: &[Column],
+        constants: &[(String, Vec<(String, f64)>)],
+    ) -> Option<(crate::expr::Expr, Location)> {
+        let string = self.toml.location(rule.span());
+        // Characters of the rule start after the opening quote.
+        let at = |range: std::ops::Range<usize>| {
+            let start = string.range.start + 1 + range.start;
+            let end = (string.range.start + 1 + range.end).max(start + 1);
+            Location::new(string.file, start..end)
+        };
+        let expr = match crate::expr::parse(rule.get_ref()) {
+            Ok(expr) => expr,
+            Err(e) => {
+                self.diags.push(
+                    Diagnostic::error("rule-syntax", format!("invalid rule: {}", e.message))
+                        .at_location(Some(at(e.range)))
+                        .label(e.message),
+                );
+                return None;
+            }
+        };
+        let mut names = Vec::new();
+        expr.names(&mut names);
+        let mut ok = true;
+        for (name, range) in names {
+            let problem = match &name {
+                crate::expr::Name::Column(c) => match columns.iter().find(|col| &col.id == c) {
+                    None => Some(format!("no column `{c}` in this table")),
+                    Some(col) if col.vocab.is_some() => Some(format!(
+                        "`{c}` holds member ids, not numbers; use it as a key: `constant[{c}]`"
+                    )),
+                    Some(_) => None,
+                },
+                crate::expr::Name::Constant(n, c) => {
+                    if !constants.iter().any(|(k, _)| k == n) {
+                        Some(format!("no constant `{n}` in this table's `constants`"))
+                    } else if !columns.iter().any(|col| &col.id == c) {
+                        Some(format!("no column `{c}` in this table"))
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(message) = problem {
+                ok = false;
+                self.diags.push(
+                    Diagnostic::error("rule-syntax", format!("invalid rule: {message}"))
+                        .at_location(Some(at(range)))
+                        .label(message),
+                );
+            }
+        }
+        ok.then_some((expr, string))
     }
 
     fn cell(&mut self, column: &Column, value: &toml::Value, row: std::ops::Range<usize>) -> Cell {

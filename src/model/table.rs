@@ -14,6 +14,15 @@ pub struct Table {
     pub kind: TableKind,
     pub file: FileId,
     pub location: Location,
+    /// Lints switched off for this table, each with the author's reason.
+    pub allow: Vec<Allow>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Allow {
+    pub lint: String,
+    pub reason: String,
+    pub location: Location,
 }
 
 #[derive(Debug, Clone)]
@@ -78,8 +87,11 @@ pub struct Group {
     pub title: String,
     /// The vocabulary whose members key this group's values.
     pub by: Option<String>,
+    pub by_location: Option<Location>,
     /// Only the most penalising modifier of the group applies.
     pub exclusive: bool,
+    /// At most one member can be the case (mutually exclusive situations).
+    pub choice: bool,
     /// The group deliberately lists only some members of `by`.
     pub partial: bool,
     pub monotonic: Option<String>,
@@ -129,6 +141,8 @@ pub struct FailureBand {
 #[derive(Debug, Clone)]
 pub struct RangeTable {
     pub unit: String,
+    /// The gap the rules' convention leaves between bands ("0–2, 2,1–5": 0.1).
+    pub step: Option<f64>,
     pub by: String,
     pub bands: Vec<String>,
     pub rows: Vec<RangeRow>,
@@ -147,6 +161,10 @@ pub struct LookupTable {
     pub columns: Vec<Column>,
     pub group_by: Option<String>,
     pub rows: Vec<Vec<Cell>>,
+    /// Where each row's cells are written, per column.
+    pub cell_locations: Vec<Vec<Location>>,
+    /// Named constants keyed by vocabulary member, for column rules.
+    pub constants: Vec<(String, Vec<(String, f64)>)>,
 }
 
 #[derive(Debug, Clone)]
@@ -155,6 +173,13 @@ pub struct Column {
     pub label: String,
     pub vocab: Option<String>,
     pub unit: Option<String>,
+    /// The column deliberately covers only some members of `vocab`.
+    pub partial: bool,
+    /// "increasing" or "decreasing" along the vocabulary column `along`.
+    pub monotonic: Option<(String, String)>,
+    /// The rule every cell follows, with where it is written.
+    pub rule: Option<(crate::expr::Expr, Location)>,
+    pub location: Location,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,0 +1,68 @@
+//! Range bands ascend and touch: "0–2, 2,1–5" means [0, 2] then (2, 5].
+
+use crate::diagnostic::Diagnostic;
+use crate::model::table::RangeTable;
+
+const EPSILON: f64 = 1e-9;
+
+pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
+    let decimals = table
+        .rows
+        .iter()
+        .flat_map(|r| &r.bounds)
+        .any(|(a, b)| a.fract().abs() > EPSILON || b.fract().abs() > EPSILON);
+    let step = table.step.unwrap_or(if decimals { 0.1 } else { 1.0 });
+    let show = |v: f64| format!("{}", (v * 1000.0).round() / 1000.0);
+    for row in &table.rows {
+        for (i, (start, end)) in row.bounds.iter().enumerate() {
+            let band = table.bands.get(i).map_or("?", String::as_str);
+            if start > end {
+                found.push(
+                    Diagnostic::error(
+                        "range-bands",
+                        format!(
+                            "`{}`: band {band} runs backwards, {}–{}",
+                            row.key,
+                            show(*start),
+                            show(*end)
+                        ),
+                    )
+                    .at_location(Some(row.location.clone())),
+                );
+            }
+            let Some((_, previous_end)) = i.checked_sub(1).map(|p| row.bounds[p]) else {
+                continue;
+            };
+            let previous = &table.bands[i - 1];
+            let touches = (start - previous_end).abs() < EPSILON
+                || (start - (previous_end + step)).abs() < EPSILON;
+            if touches {
+                continue;
+            }
+            let (what, label) = if *start > previous_end {
+                ("a gap", "gap")
+            } else {
+                ("an overlap", "overlap")
+            };
+            found.push(
+                Diagnostic::error(
+                    "range-bands",
+                    format!(
+                        "`{}`: {what} between {previous} (to {}) and {band} (from {})",
+                        row.key,
+                        show(previous_end),
+                        show(*start)
+                    ),
+                )
+                .at_location(Some(row.location.clone()))
+                .label(label)
+                .expected(format!(
+                    "{band} to start at {} (or {})",
+                    show(previous_end),
+                    show(previous_end + step)
+                ))
+                .found(show(*start)),
+            );
+        }
+    }
+}

@@ -114,3 +114,90 @@ fn penalty_key(effect: Effect) -> (i64, Ratio) {
         Effect::Factor(r) => (0, r),
     }
 }
+
+/// The row a lookup example selects, and its numeric cells scaled by the example's factor.
+pub struct LookupOutcome {
+    pub row: usize,
+    /// (column id, value × scale) for every column; `None` where the cell is no number.
+    pub values: Vec<(String, Option<f64>)>,
+}
+
+/// Finds the one row whose key columns contain every selected member.
+pub fn lookup_example(
+    ruleset: &Ruleset,
+    table: &crate::model::Table,
+    example: &crate::model::Example,
+) -> Result<LookupOutcome, (String, Option<crate::diagnostic::Location>)> {
+    use crate::model::{Cell, TableKind};
+    let TableKind::Lookup(lookup) = &table.kind else {
+        return Err((format!("`{}` is not a lookup table", table.id), None));
+    };
+    let mut columns = Vec::new();
+    for (column, key, location) in &example.select {
+        let Some(index) = lookup.columns.iter().position(|c| &c.id == column) else {
+            return Err((
+                format!("table `{}` has no column `{column}`", table.id),
+                Some(location.clone()),
+            ));
+        };
+        if let Some(vocab) = &lookup.columns[index].vocab
+            && ruleset
+                .vocabulary(vocab)
+                .is_some_and(|v| v.member(key).is_none())
+        {
+            return Err((
+                format!("`{key}` is not a member of vocabulary `{vocab}`"),
+                Some(location.clone()),
+            ));
+        }
+        columns.push((index, key));
+    }
+    let matches: Vec<usize> = lookup
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| {
+            columns.iter().all(|(index, key)| match &row[*index] {
+                Cell::Keys(keys) => keys.iter().any(|k| k == *key),
+                Cell::Text(t) => t == *key,
+                _ => false,
+            })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let row = match matches.as_slice() {
+        [one] => *one,
+        [] => {
+            return Err((
+                format!("no row of `{}` matches the selection", table.id),
+                None,
+            ));
+        }
+        _ => {
+            return Err((
+                format!(
+                    "{} rows of `{}` match the selection; select more columns",
+                    matches.len(),
+                    table.id
+                ),
+                None,
+            ));
+        }
+    };
+    let scale = example.scale.map_or(1.0, Ratio::as_f64);
+    let values = lookup
+        .columns
+        .iter()
+        .zip(&lookup.rows[row])
+        .map(|(column, cell)| {
+            let number = match cell {
+                Cell::Integer(n) => Some(*n as f64),
+                Cell::Decimal(f) => Some(*f),
+                Cell::Fraction(r) => Some(r.as_f64()),
+                _ => None,
+            };
+            (column.id.clone(), number.map(|n| n * scale))
+        })
+        .collect();
+    Ok(LookupOutcome { row, values })
+}

@@ -1,10 +1,12 @@
 //! Worked examples are doctests: every number an example claims is recomputed
 //! from the table it names.
 
-use crate::compute::evaluate;
-use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::table::Effect;
-use crate::model::{Ruleset, TableKind};
+use crate::compute::{evaluate, lookup_example};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::table::{Effect, ModifierTable};
+use crate::model::{Example, Ruleset, Table, TableKind};
+
+use super::references::unknown;
 
 const CLAIMS: &[&str] = &["sum", "result", "target"];
 
@@ -13,51 +15,145 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
         let Some(table) = ruleset.table(&example.table) else {
             continue; // reported by the reference checks
         };
-        let modifiers = match &table.kind {
-            TableKind::Modifiers(m) => m,
-            TableKind::DiceTest(t) => &t.modifiers,
-            _ => continue,
-        };
-        let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
-        let evaluation = evaluate(ruleset, modifiers, &inputs, example.roll);
-        for (name, claimed, location) in &example.claims {
-            let Some(computed) = evaluation.claim(name) else {
-                diags.push(
-                    Diagnostic::error("invalid-example", format!("unknown claim `{name}`"))
-                        .at_location(Some(location.clone()))
-                        .expected(format!("one of {}", CLAIMS.join(", "))),
-                );
-                continue;
-            };
-            if computed != *claimed {
-                let terms: Vec<String> = evaluation
-                    .terms
-                    .iter()
-                    .filter(|t| !t.ignored)
-                    .map(|t| match t.effect {
-                        Effect::Add(n) => format!("{} {n:+}", t.label),
-                        Effect::Factor(r) => format!("{} ×{r}", t.label),
-                    })
-                    .collect();
-                diags.push(
-                    Diagnostic::error(
-                        "example-claim",
-                        format!(
-                            "example claims {name} = {claimed}, but table `{}` gives {computed}",
-                            table.id
-                        ),
-                    )
-                    .at_location(Some(location.clone()))
-                    .label(format!("the table gives {computed}"))
-                    .expected(computed.to_string())
-                    .found(claimed.to_string())
-                    .note(format!(
-                        "from {} with: {}",
-                        evaluation.start,
-                        terms.join(", ")
-                    )),
-                );
-            }
+        match &table.kind {
+            TableKind::Modifiers(m) => modifier_example(ruleset, table, m, example, diags),
+            TableKind::DiceTest(t) => modifier_example(ruleset, table, &t.modifiers, example, diags),
+            TableKind::Lookup(_) => lookup(ruleset, table, example, diags),
+            other => diags.push(
+                Diagnostic::error(
+                    "invalid-example",
+                    format!(
+                        "examples compute from modifier, dice-test and lookup tables; `{}` is a {} table",
+                        table.id,
+                        other.name()
+                    ),
+                )
+                .at_location(Some(example.location.clone())),
+            ),
         }
+    }
+}
+
+fn modifier_example(
+    ruleset: &Ruleset,
+    table: &Table,
+    modifiers: &ModifierTable,
+    example: &Example,
+    diags: &mut Diagnostics,
+) {
+    let mut known = true;
+    for (input, location) in &example.inputs {
+        if modifiers.modifier(input).is_none() {
+            known = false;
+            let ids = modifiers
+                .groups
+                .iter()
+                .flat_map(|g| g.modifiers.iter().map(|m| m.id.as_str()));
+            diags.push(unknown(
+                "unknown-example-input",
+                format!("`{input}` is no modifier of table `{}`", table.id),
+                input,
+                ids,
+                location,
+            ));
+        }
+    }
+    if !known {
+        return; // a claim computed without the unknown input would mislead
+    }
+    let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
+    let evaluation = evaluate(ruleset, modifiers, &inputs, example.roll);
+    for (name, claimed, location) in &example.claims {
+        let Some(computed) = evaluation.claim(name) else {
+            diags.push(
+                Diagnostic::error("invalid-example", format!("unknown claim `{name}`"))
+                    .at_location(Some(location.clone()))
+                    .expected(format!("one of {}", CLAIMS.join(", "))),
+            );
+            continue;
+        };
+        let terms: Vec<String> = evaluation
+            .terms
+            .iter()
+            .filter(|t| !t.ignored)
+            .map(|t| match t.effect {
+                Effect::Add(n) => format!("{} {n:+}", t.label),
+                Effect::Factor(r) => format!("{} ×{r}", t.label),
+            })
+            .collect();
+        let how = format!("from {} with: {}", evaluation.start, terms.join(", "));
+        compare(table, name, *claimed, computed as f64, location, how, diags);
+    }
+}
+
+fn lookup(ruleset: &Ruleset, table: &Table, example: &Example, diags: &mut Diagnostics) {
+    let outcome = match lookup_example(ruleset, table, example) {
+        Ok(outcome) => outcome,
+        Err((message, location)) => {
+            diags.push(
+                Diagnostic::error("invalid-example", message)
+                    .at_location(Some(location.unwrap_or_else(|| example.location.clone()))),
+            );
+            return;
+        }
+    };
+    for (name, claimed, location) in &example.claims {
+        match outcome.values.iter().find(|(column, _)| column == name) {
+            Some((_, Some(computed))) => {
+                let how = format!("row {} of `{}`", outcome.row + 1, table.id);
+                compare(table, name, *claimed, *computed, location, how, diags);
+            }
+            Some((_, None)) => diags.push(
+                Diagnostic::error(
+                    "invalid-example",
+                    format!("column `{name}` holds no number in that row"),
+                )
+                .at_location(Some(location.clone())),
+            ),
+            None => diags.push(
+                Diagnostic::error(
+                    "invalid-example",
+                    format!("table `{}` has no column `{name}`", table.id),
+                )
+                .at_location(Some(location.clone())),
+            ),
+        }
+    }
+}
+
+fn compare(
+    table: &Table,
+    name: &str,
+    claimed: f64,
+    computed: f64,
+    location: &Location,
+    how: String,
+    diags: &mut Diagnostics,
+) {
+    if (claimed - computed).abs() < 1e-9 {
+        return;
+    }
+    let (claimed, computed) = (show(claimed), show(computed));
+    diags.push(
+        Diagnostic::error(
+            "example-claim",
+            format!(
+                "example claims {name} = {claimed}, but table `{}` gives {computed}",
+                table.id
+            ),
+        )
+        .at_location(Some(location.clone()))
+        .label(format!("the table gives {computed}"))
+        .expected(computed)
+        .found(claimed)
+        .note(how),
+    );
+}
+
+fn show(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
     }
 }

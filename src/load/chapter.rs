@@ -26,6 +26,8 @@ struct RawExample {
     roll: Option<i64>,
     #[serde(default)]
     claims: Option<Spanned<toml::Table>>,
+    select: Option<Spanned<toml::Table>>,
+    scale: Option<Spanned<String>>,
     #[serde(default)]
     #[allow(dead_code)]
     note: Option<String>,
@@ -257,19 +259,47 @@ fn directive(
     if let Some(raw_claims) = &raw.claims {
         for (name, value) in raw_claims.get_ref() {
             let location = toml.key_location(raw_claims.span(), name);
-            match value.as_integer() {
+            match value.as_integer().map(|n| n as f64).or(value.as_float()) {
                 Some(n) => claims.push((name.clone(), n, location)),
+                None => diags.push(
+                    Diagnostic::error("invalid-field", format!("claim `{name}` must be a number"))
+                        .at_location(Some(location)),
+                ),
+            }
+        }
+    }
+    let mut select = Vec::new();
+    if let Some(raw_select) = &raw.select {
+        for (column, value) in raw_select.get_ref() {
+            let location = toml.key_location(raw_select.span(), column);
+            match value.as_str() {
+                Some(key) => select.push((column.clone(), key.to_string(), location)),
                 None => diags.push(
                     Diagnostic::error(
                         "invalid-field",
-                        format!("claim `{name}` must be a whole number"),
+                        format!("`select.{column}` names one member id"),
                     )
                     .at_location(Some(location)),
                 ),
             }
         }
     }
+    let scale = match &raw.scale {
+        None => None,
+        Some(s) => match s.get_ref().parse::<crate::model::Ratio>() {
+            Ok(r) => Some(r),
+            Err(e) => {
+                diags.push(
+                    Diagnostic::error("invalid-field", e)
+                        .at_location(Some(toml.location(s.span()))),
+                );
+                None
+            }
+        },
+    };
     chapter.examples.push(Example {
+        select,
+        scale,
         table: arg.to_string(),
         title: raw.title,
         inputs: raw

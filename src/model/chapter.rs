@@ -35,6 +35,10 @@ pub struct Example {
     pub title: Option<String>,
     pub inputs: Vec<(String, Location)>,
     pub roll: Option<i64>,
-    pub claims: Vec<(String, i64, Location)>,
+    /// For a lookup table: the row, chosen by members of its key columns.
+    pub select: Vec<(String, String, Location)>,
+    /// For a lookup table: a factor applied to the looked-up values ("1/2").
+    pub scale: Option<crate::model::Ratio>,
+    pub claims: Vec<(String, f64, Location)>,
     pub location: Location,
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::compute::{Evaluation, evaluate};
+use crate::compute::{Evaluation, evaluate, lookup_example};
 use crate::model::table::{
     Base, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
 };
@@ -271,14 +271,12 @@ pub fn display_example(ruleset: &Ruleset, example: &Example, number: usize) -> D
         return display;
     };
     display.table = table.title.clone();
-    let modifiers = match &table.kind {
-        TableKind::Modifiers(m) => m,
-        TableKind::DiceTest(t) => &t.modifiers,
-        _ => return display,
+    display.lines = match &table.kind {
+        TableKind::Modifiers(m) => modifier_derivation(ruleset, locale, m, example),
+        TableKind::DiceTest(t) => modifier_derivation(ruleset, locale, &t.modifiers, example),
+        TableKind::Lookup(l) => lookup_derivation(ruleset, locale, table, l, example),
+        _ => Vec::new(),
     };
-    let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
-    let evaluation = evaluate(ruleset, modifiers, &inputs, example.roll);
-    display.lines = derivation(locale, modifiers, &evaluation);
     display.claims = example
         .claims
         .iter()
@@ -286,12 +284,80 @@ pub fn display_example(ruleset: &Ruleset, example: &Example, number: usize) -> D
             let label = match name.as_str() {
                 "sum" => locale.sum.to_string(),
                 "result" | "target" => locale.result.to_string(),
-                other => other.to_string(),
+                other => column_label(table, other),
             };
-            [label, format!("{value} ({})", locale.claimed)]
+            [
+                label,
+                format!("{} ({})", locale.decimal(*value), locale.claimed),
+            ]
         })
         .collect();
     display
+}
+
+fn column_label(table: &Table, id: &str) -> String {
+    match &table.kind {
+        TableKind::Lookup(l) => l
+            .columns
+            .iter()
+            .find(|c| c.id == id)
+            .map_or_else(|| id.to_string(), |c| c.label.clone()),
+        _ => id.to_string(),
+    }
+}
+
+fn modifier_derivation(
+    ruleset: &Ruleset,
+    locale: &Locale,
+    table: &ModifierTable,
+    example: &Example,
+) -> Vec<[String; 2]> {
+    let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
+    let evaluation = evaluate(ruleset, table, &inputs, example.roll);
+    derivation(locale, table, &evaluation)
+}
+
+/// The selected row's keys, then each claimed column's value, scaled.
+fn lookup_derivation(
+    ruleset: &Ruleset,
+    locale: &Locale,
+    table: &Table,
+    lookup: &LookupTable,
+    example: &Example,
+) -> Vec<[String; 2]> {
+    let mut lines: Vec<[String; 2]> = example
+        .select
+        .iter()
+        .map(|(column, key, _)| {
+            let vocab = lookup
+                .columns
+                .iter()
+                .find(|c| &c.id == column)
+                .and_then(|c| c.vocab.clone())
+                .unwrap_or_default();
+            [
+                column_label(table, column),
+                member_label(ruleset, &vocab, key),
+            ]
+        })
+        .collect();
+    let Ok(outcome) = lookup_example(ruleset, table, example) else {
+        return lines;
+    };
+    let scale = example.scale.unwrap_or(crate::model::Ratio::integer(1));
+    for (name, _, _) in &example.claims {
+        let Some((_, Some(value))) = outcome.values.iter().find(|(c, _)| c == name) else {
+            continue;
+        };
+        if scale != crate::model::Ratio::integer(1) {
+            let unscaled = value / scale.as_f64();
+            lines.push([column_label(table, name), locale.decimal(unscaled)]);
+            lines.push([format!("× {scale}"), locale.decimal(*value)]);
+        } else {
+            lines.push([column_label(table, name), locale.decimal(*value)]);
+        }
+    }
+    lines
 }
 
 fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -> Vec<[String; 2]> {

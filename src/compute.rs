@@ -194,7 +194,14 @@ pub fn lookup_example(
                 Cell::Integer(n) => Some(*n as f64),
                 Cell::Decimal(f) => Some(*f),
                 Cell::Fraction(r) => Some(r.as_f64()),
-                _ => None,
+                // A blank cell of a column with a rule is what the rule gives.
+                _ => column.rule.as_ref().and_then(|(rule, _)| {
+                    rule.eval(&crate::check::rules::RowScope::new(
+                        lookup,
+                        &lookup.rows[row],
+                    ))
+                    .ok()
+                }),
             };
             (column.id.clone(), number.map(|n| n * scale))
         })

@@ -9,7 +9,7 @@ mod names;
 mod prose;
 mod ranges;
 mod references;
-mod rules;
+pub mod rules;
 
 pub use names::closest;
 

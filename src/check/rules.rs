@@ -5,9 +5,16 @@ use crate::expr::Scope;
 use crate::model::Cell;
 use crate::model::table::LookupTable;
 
-struct RowScope<'a> {
+/// A row of a lookup table as a rule sees it.
+pub struct RowScope<'a> {
     table: &'a LookupTable,
     row: &'a [Cell],
+}
+
+impl<'a> RowScope<'a> {
+    pub fn new(table: &'a LookupTable, row: &'a [Cell]) -> Self {
+        Self { table, row }
+    }
 }
 
 impl Scope for RowScope<'_> {

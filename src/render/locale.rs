@@ -20,6 +20,9 @@ pub struct Locale {
     pub failure_by: &'static str,
     pub or_more: &'static str,
     pub claimed: &'static str,
+    pub chance: &'static str,
+    pub worst: &'static str,
+    pub best: &'static str,
     pub edition: &'static str,
     pub appendix: &'static str,
     pub decimal_comma: bool,
@@ -45,6 +48,9 @@ const ES: Locale = Locale {
     failure_by: "Fallo por",
     or_more: "o más",
     claimed: "según el texto",
+    chance: "Probabilidad de éxito",
+    worst: "peor caso",
+    best: "mejor caso",
     edition: "Edición",
     appendix: "Tablas sin capítulo",
     decimal_comma: true,
@@ -70,6 +76,9 @@ const RU: Locale = Locale {
     failure_by: "Провал на",
     or_more: "и более",
     claimed: "по тексту",
+    chance: "Вероятность успеха",
+    worst: "худший случай",
+    best: "лучший случай",
     edition: "Издание",
     appendix: "Таблицы вне глав",
     decimal_comma: true,
@@ -95,6 +104,9 @@ const EN: Locale = Locale {
     failure_by: "Failed by",
     or_more: "or more",
     claimed: "as the text says",
+    chance: "Chance of success",
+    worst: "worst case",
+    best: "best case",
     edition: "Edition",
     appendix: "Tables outside chapters",
     decimal_comma: false,
@@ -122,6 +134,12 @@ impl Locale {
             text
         };
         text.replace('-', "−")
+    }
+
+    /// A chance as an exact fraction and a percentage: "5/12 (41,7 %)".
+    pub fn chance_text(&self, p: crate::model::Ratio) -> String {
+        let percent = self.decimal((p.as_f64() * 1000.0).round() / 10.0);
+        format!("{p} ({percent} %)")
     }
 
     /// A modifier as printed in tables: "+1", "−2", "0".

@@ -142,6 +142,17 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
         0,
         format!("{} {comparison} {}", test.dice, locale.base.to_lowercase()),
     );
+    if let Base::Fixed(base) = test.modifiers.base {
+        let extremes = crate::check::dice::extremes(test, base);
+        display.header.push(format!(
+            "{}: {} {}, {} {}",
+            locale.chance,
+            locale.worst,
+            locale.chance_text(extremes.worst.0),
+            locale.best,
+            locale.chance_text(extremes.best.0)
+        ));
+    }
     if let Some(success) = &test.on_success {
         display
             .outcomes

@@ -43,6 +43,15 @@ fn main() {
     });
     report("check (load + lints, whole project)", check, 50);
 
+    let test = dice_test_with_twenty_modifiers();
+    let location = grognard::diagnostic::Location::new(0, 0..0);
+    let coverage = time(50, || {
+        let mut found = Vec::new();
+        grognard::check::dice::check(&test, 11, &location, &mut found);
+        assert!(found.iter().all(|d| d.code != "dice-coverage"));
+    });
+    report("dice coverage, 2d10 with 20 modifiers", coverage, 100);
+
     // Typst memoizes across compilations in one process; evicting its cache
     // makes every run a cold build, as a fresh `build` is.
     let rulebook = time(15, || {
@@ -64,6 +73,64 @@ fn main() {
         assert!(status.success());
     });
     report("VED rulebook, whole process (`build ved`)", process, 500);
+}
+
+/// A 2d10 test with 20 modifiers in four groups: the coverage check enumerates
+/// reachable sums, never the 2^20 subsets.
+fn dice_test_with_twenty_modifiers() -> grognard::model::table::DiceTest {
+    use grognard::diagnostic::Location;
+    use grognard::model::table::{
+        Base, DiceTest, Effect, FailureBand, Group, Modifier, ModifierTable, Pass, Rounding,
+    };
+    let here = Location::new(0, 0..0);
+    let group = |g: usize, exclusive: bool| Group {
+        title: format!("group {g}"),
+        by: None,
+        by_location: None,
+        exclusive,
+        choice: false,
+        partial: false,
+        monotonic: None,
+        modifiers: (0..5)
+            .map(|i| Modifier {
+                id: format!("m{g}-{i}"),
+                label: format!("modifier {g}.{i}"),
+                effect: Effect::Add(i as i64 - 2 + g as i64),
+                location: here.clone(),
+            })
+            .collect(),
+        location: here.clone(),
+    };
+    DiceTest {
+        dice: "2d10".parse().unwrap(),
+        pass: Pass::AtMost,
+        modifiers: ModifierTable {
+            base: Base::Fixed(11),
+            rounding: Rounding::None,
+            minimum: None,
+            groups: vec![
+                group(0, false),
+                group(1, false),
+                group(2, true),
+                group(3, false),
+            ],
+        },
+        on_success: None,
+        failures: vec![
+            FailureBand {
+                from: 1,
+                to: Some(4),
+                result: "halt".into(),
+                location: here.clone(),
+            },
+            FailureBand {
+                from: 5,
+                to: None,
+                result: "rout".into(),
+                location: here,
+            },
+        ],
+    }
 }
 
 fn build_in_process(root: &Path, out: &Path) {

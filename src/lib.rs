@@ -12,6 +12,7 @@ pub mod model;
 pub mod output;
 pub mod render;
 pub mod source;
+pub mod summary;
 
 use std::path::{Path, PathBuf};
 

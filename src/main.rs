@@ -40,6 +40,9 @@ enum Command {
     Check {
         #[command(flatten)]
         report: Report,
+        /// Also print each dice test's chance of success at its extremes
+        #[arg(long)]
+        summary: bool,
     },
     /// List the rulesets of the project
     List,
@@ -71,8 +74,11 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { report } => {
+        Command::Check { report, summary } => {
             let mut session = grognard::load(&root);
+            if summary {
+                print!("{}", grognard::summary::dice_chances(&session.project));
+            }
             finish(&mut session, &report)
         }
         Command::Build {

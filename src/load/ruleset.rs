@@ -36,22 +36,7 @@ struct RawRuleset {
 struct RawVocabulary {
     title: String,
     ordered: Option<Spanned<String>>,
-    members: Vec<Spanned<RawMember>>,
-}
-
-/// Members may carry attributes; `arm`/`arms` name members of the `arm` vocabulary.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMember {
-    id: Spanned<String>,
-    label: String,
-    #[serde(default)]
-    arm: Option<Spanned<String>>,
-    #[serde(default)]
-    arms: Vec<Spanned<String>>,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    members: Vec<Spanned<toml::Table>>,
 }
 
 /// Languages whose typography and hyphenation the rulebook supports.
@@ -103,7 +88,6 @@ pub fn load(
 
     let mut vocabularies = Vec::new();
     for (id, raw_vocab) in raw.vocabulary {
-        let span = raw_vocab.span();
         let raw_vocab = raw_vocab.into_inner();
         let ordered = match &raw_vocab.ordered {
             None => false,
@@ -122,31 +106,38 @@ pub fn load(
         };
         let mut members: Vec<Member> = Vec::new();
         for raw_member in raw_vocab.members {
-            let raw_member = raw_member.into_inner();
-            let location = toml.location(raw_member.id.span());
-            let member_id = raw_member.id.into_inner();
-            super::check_id(&member_id, &location, diags);
-            if members.iter().any(|m| m.id == member_id) {
+            let span = raw_member.span();
+            let Some(member) = member(&toml, span.clone(), raw_member.get_ref(), &id, diags) else {
+                continue;
+            };
+            if members.iter().any(|m| m.id == member.id) {
                 diags.push(
                     Diagnostic::error(
                         "duplicate-id",
-                        format!("member `{member_id}` appears twice in vocabulary `{id}`"),
+                        format!("member `{}` appears twice in vocabulary `{id}`", member.id),
                     )
-                    .at_location(Some(location.clone())),
+                    .at_location(Some(member.location.clone())),
                 );
             }
-            for arm in raw_member.arm.iter().chain(&raw_member.arms) {
-                refs.push(KeyRef {
-                    vocab: Some("arm".into()),
-                    key: arm.get_ref().clone(),
-                    location: toml.location(arm.span()),
-                });
+            // `arm` and `arms` name members of the `arm` vocabulary.
+            for (key, value) in &member.attributes {
+                if key != "arm" && key != "arms" {
+                    continue;
+                }
+                let names: Vec<&str> = match value {
+                    toml::Value::String(s) => vec![s.as_str()],
+                    toml::Value::Array(items) => items.iter().filter_map(|v| v.as_str()).collect(),
+                    _ => Vec::new(),
+                };
+                for name in names {
+                    refs.push(KeyRef {
+                        vocab: Some("arm".into()),
+                        key: name.to_string(),
+                        location: toml.string_location(span.clone(), name),
+                    });
+                }
             }
-            members.push(Member {
-                id: member_id,
-                label: raw_member.label,
-                location,
-            });
+            members.push(member);
         }
         vocabularies.push(Vocabulary {
             location: toml.key_location(0..text.len(), &id),
@@ -155,7 +146,6 @@ pub fn load(
             ordered,
             members,
         });
-        let _ = span;
     }
 
     let scale = raw
@@ -177,6 +167,50 @@ pub fn load(
         ..Ruleset::default()
     };
     Some((ruleset, refs))
+}
+
+/// A member: `id` and `label`, and any other keys as free attributes.
+fn member(
+    toml: &TomlText,
+    span: std::ops::Range<usize>,
+    table: &toml::Table,
+    vocabulary: &str,
+    diags: &mut Diagnostics,
+) -> Option<Member> {
+    let text = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    let Some(id) = text("id") else {
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("a member of vocabulary `{vocabulary}` needs `id = \"…\"`"),
+            )
+            .at_location(Some(toml.location(span))),
+        );
+        return None;
+    };
+    let location = toml.string_location(span.clone(), &id);
+    super::check_id(&id, &location, diags);
+    let Some(label) = text("label") else {
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("member `{id}` needs `label = \"…\"`"),
+            )
+            .at_location(Some(location)),
+        );
+        return None;
+    };
+    let attributes = table
+        .iter()
+        .filter(|(k, _)| *k != "id" && *k != "label")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Some(Member {
+        id,
+        label,
+        attributes,
+        location,
+    })
 }
 
 fn display_value(value: &toml::Value) -> String {

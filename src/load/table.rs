@@ -6,7 +6,7 @@ use toml::Spanned;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::table::{
     Allow, Base, Column, DiceTest, Effect, FailureBand, Group, LookupTable, Modifier,
-    ModifierTable, Pass, RangeRow, RangeTable, Rounding,
+    ModifierTable, Pass, RangeRow, RangeTable, Rounding, Sequence, Step,
 };
 use crate::model::{Cell, Dice, KeyRef, Ratio, Table, TableKind};
 use crate::source::FileId;
@@ -172,7 +172,16 @@ struct RawColumn {
 
 #[derive(Deserialize)]
 struct RawSequence {
-    steps: Vec<String>,
+    #[serde(default)]
+    numbering: Option<Spanned<String>>,
+    steps: Vec<RawStep>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawStep {
+    Text(String),
+    Nested { text: String, steps: Vec<String> },
 }
 
 /// Loads one table file; vocabulary keys it names are returned for checking.
@@ -232,7 +241,7 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
         "lookup" => TableKind::Lookup(loader.lookup()?),
         "sequence" => {
             let raw: RawSequence = loader.toml.deserialize("sequence table", loader.diags)?;
-            TableKind::Sequence(raw.steps)
+            TableKind::Sequence(loader.sequence(raw))
         }
         _ => TableKind::Missing,
     };
@@ -633,6 +642,38 @@ impl TableLoader<'_> {
             cell_locations,
             constants,
         })
+    }
+
+    fn sequence(&mut self, raw: RawSequence) -> Sequence {
+        let numbering = match &raw.numbering {
+            None => '1',
+            Some(n) if ["1", "A", "a"].contains(&n.get_ref().as_str()) => {
+                n.get_ref().chars().next().unwrap_or('1')
+            }
+            Some(n) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "invalid-field",
+                        format!("unknown numbering `{}`", n.get_ref()),
+                    )
+                    .at_location(Some(self.toml.location(n.span())))
+                    .expected("\"1\", \"A\" or \"a\""),
+                );
+                '1'
+            }
+        };
+        let steps = raw
+            .steps
+            .into_iter()
+            .map(|step| match step {
+                RawStep::Text(text) => Step {
+                    text,
+                    steps: Vec::new(),
+                },
+                RawStep::Nested { text, steps } => Step { text, steps },
+            })
+            .collect();
+        Sequence { numbering, steps }
     }
 
     fn check_direction(&mut self, direction: &Spanned<String>) {

@@ -77,6 +77,8 @@ impl Vocabulary {
 pub struct Member {
     pub id: String,
     pub label: String,
+    /// Free attributes (`arm`, `nation`, `morale`…) that scenarios and tables may use.
+    pub attributes: Vec<(String, toml::Value)>,
     pub location: Location,
 }
 

@@ -31,7 +31,7 @@ pub enum TableKind {
     DiceTest(DiceTest),
     Ranges(RangeTable),
     Lookup(LookupTable),
-    Sequence(Vec<String>),
+    Sequence(Sequence),
     /// Referred to by the source but not printed in it.
     Missing,
 }
@@ -45,6 +45,37 @@ impl TableKind {
             TableKind::Lookup(_) => "lookup",
             TableKind::Sequence(_) => "sequence",
             TableKind::Missing => "missing",
+        }
+    }
+}
+
+/// Numbered steps, such as a sequence of play; a step may have sub-steps.
+#[derive(Debug, Clone)]
+pub struct Sequence {
+    /// How steps are numbered: "1" (1, 2, 3), "A" (A, B, C) or "a".
+    pub numbering: char,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub text: String,
+    pub steps: Vec<String>,
+}
+
+impl Sequence {
+    /// The label of step `index` (0-based): "3", "C" or "c".
+    pub fn label(&self, index: usize) -> String {
+        match self.numbering {
+            'A' | 'a' => {
+                let letter = (b'A' + (index % 26) as u8) as char;
+                if self.numbering == 'a' {
+                    letter.to_ascii_lowercase().to_string()
+                } else {
+                    letter.to_string()
+                }
+            }
+            _ => (index + 1).to_string(),
         }
     }
 }

@@ -62,14 +62,20 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         TableKind::DiceTest(t) => dice_test(ruleset, locale, t, &mut display),
         TableKind::Ranges(r) => ranges(ruleset, locale, r, &mut display),
         TableKind::Lookup(l) => lookup(ruleset, locale, l, &mut display),
-        TableKind::Sequence(steps) => {
+        TableKind::Sequence(sequence) => {
             display.columns = vec![String::new(), String::new()];
             display.widths = vec![0, 1];
-            display.rows = steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| cells([format!("{}.", i + 1), s.clone()]))
-                .collect();
+            for (i, step) in sequence.steps.iter().enumerate() {
+                let label = sequence.label(i);
+                display
+                    .rows
+                    .push(cells([format!("{label}."), step.text.clone()]));
+                for (j, sub) in step.steps.iter().enumerate() {
+                    display
+                        .rows
+                        .push(cells([format!("{label}{}.", j + 1), sub.clone()]));
+                }
+            }
         }
         TableKind::Missing => display.missing = true,
     }

@@ -99,7 +99,8 @@ pub fn build(
             render::templates::load(&session.project.root, &ruleset.folder, &mut session.sources);
         let ruleset = session.project.ruleset(id).expect("checked above");
         match render::rulebook::render(&session.project, ruleset, &templates, &session.sources) {
-            Ok(pdf) => {
+            Ok(render::rulebook::Rendered { pdf, warnings }) => {
+                session.diagnostics.extend(warnings);
                 let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
                 match output::write_atomic(&path, &pdf) {
                     Ok(()) => outputs.push(Output {

@@ -56,8 +56,14 @@ struct TableData {
     table: DisplayTable,
 }
 
-/// What a rulebook build produced: the PDF, or the diagnostics that stopped it.
-pub type RenderResult = Result<Vec<u8>, Vec<Diagnostic>>;
+/// A typeset PDF and the warnings Typst gave while making it.
+pub struct Rendered {
+    pub pdf: Vec<u8>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// What a rulebook build produced, or the diagnostics that stopped it.
+pub type RenderResult = Result<Rendered, Vec<Diagnostic>>;
 
 pub fn render(
     project: &Project,
@@ -151,6 +157,7 @@ pub fn render(
         sources,
     };
     let compiled = typst::compile::<PagedDocument>(&world);
+    let warnings = compiled.warnings.iter().map(|w| mapper.map(w)).collect();
     let document = compiled
         .output
         .map_err(|errors| errors.iter().map(|e| mapper.map(e)).collect::<Vec<_>>())?;
@@ -160,8 +167,9 @@ pub fn render(
         timestamp: Some(Timestamp::new_utc(build_date())),
         ..PdfOptions::default()
     };
-    typst_pdf::pdf(&document, &options)
-        .map_err(|errors| errors.iter().map(|e| mapper.map(e)).collect())
+    let pdf = typst_pdf::pdf(&document, &options)
+        .map_err(|errors| errors.iter().map(|e| mapper.map(e)).collect::<Vec<_>>())?;
+    Ok(Rendered { pdf, warnings })
 }
 
 /// Each chapter file is compiled on its own and needs the library and data.

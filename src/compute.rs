@@ -190,19 +190,16 @@ pub fn lookup_example(
         .iter()
         .zip(&lookup.rows[row])
         .map(|(column, cell)| {
-            let number = match cell {
-                Cell::Integer(n) => Some(*n as f64),
-                Cell::Decimal(f) => Some(*f),
-                Cell::Fraction(r) => Some(r.as_f64()),
-                // A blank cell of a column with a rule is what the rule gives.
-                _ => column.rule.as_ref().and_then(|(rule, _)| {
+            // A blank cell of a column with a rule is what the rule gives.
+            let number = cell.number().or_else(|| {
+                column.rule.as_ref().and_then(|(rule, _)| {
                     rule.eval(&crate::check::rules::RowScope::new(
                         lookup,
                         &lookup.rows[row],
                     ))
                     .ok()
-                }),
-            };
+                })
+            });
             (column.id.clone(), number.map(|n| n * scale))
         })
         .collect();

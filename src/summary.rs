@@ -35,20 +35,14 @@ pub fn dice_chances(project: &Project) -> String {
                 }
             };
             let _ = writeln!(out, "  {} ({}, base {base})", table.id, test.dice);
-            let _ = writeln!(
-                out,
-                "    worst {:>22}  at {:>3}  {}",
-                percent(e.worst.0),
-                e.worst.1,
-                combination(&e.worst.2)
-            );
-            let _ = writeln!(
-                out,
-                "    best  {:>22}  at {:>3}  {}",
-                percent(e.best.0),
-                e.best.1,
-                combination(&e.best.2)
-            );
+            for (name, (chance, target, witness)) in [("worst", &e.worst), ("best", &e.best)] {
+                let _ = writeln!(
+                    out,
+                    "    {name:<5} {:>22}  at {target:>3}  {}",
+                    percent(*chance),
+                    combination(witness)
+                );
+            }
         }
     }
     out

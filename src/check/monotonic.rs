@@ -51,7 +51,7 @@ pub fn lookup_columns(ruleset: &Ruleset, table: &LookupTable, found: &mut Vec<Di
         // Rows are compared only with rows that agree on every other key column.
         let mut partitions: BTreeMap<String, Vec<(usize, f64, &str, Location)>> = BTreeMap::new();
         for (row, cells) in table.rows.iter().enumerate() {
-            let Some(value) = number(&cells[index]) else {
+            let Some(value) = cells[index].number() else {
                 continue;
             };
             let Cell::Keys(keys) = &cells[along_index] else {
@@ -78,15 +78,6 @@ pub fn lookup_columns(ruleset: &Ruleset, table: &LookupTable, found: &mut Vec<Di
         for points in partitions.into_values() {
             check_points(points, direction, vocab, &column.label, found);
         }
-    }
-}
-
-fn number(cell: &Cell) -> Option<f64> {
-    match cell {
-        Cell::Integer(n) => Some(*n as f64),
-        Cell::Decimal(f) => Some(*f),
-        Cell::Fraction(r) => Some(r.as_f64()),
-        _ => None,
     }
 }
 

@@ -20,7 +20,8 @@ impl<'a> RowScope<'a> {
 impl Scope for RowScope<'_> {
     fn number(&self, column: &str) -> Result<f64, String> {
         let index = self.index(column)?;
-        cell_number(&self.row[index])
+        self.row[index]
+            .number()
             .ok_or_else(|| format!("column `{column}` holds no number in this row"))
     }
 
@@ -59,15 +60,6 @@ impl RowScope<'_> {
     }
 }
 
-fn cell_number(cell: &Cell) -> Option<f64> {
-    match cell {
-        Cell::Integer(n) => Some(*n as f64),
-        Cell::Decimal(f) => Some(*f),
-        Cell::Fraction(r) => Some(r.as_f64()),
-        _ => None,
-    }
-}
-
 fn show(value: f64) -> String {
     if value.fract() == 0.0 {
         format!("{}", value as i64)
@@ -83,7 +75,7 @@ pub fn check(table: &LookupTable, found: &mut Vec<Diagnostic>) {
         };
         for (row_index, row) in table.rows.iter().enumerate() {
             let location = table.cell_locations[row_index][index].clone();
-            let Some(actual) = cell_number(&row[index]) else {
+            let Some(actual) = row[index].number() else {
                 continue; // blank or "-": nothing to check
             };
             match rule.eval(&RowScope { table, row }) {

@@ -213,6 +213,18 @@ pub struct Column {
     pub location: Location,
 }
 
+impl Cell {
+    /// The cell's value when it is a number or a fraction.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Cell::Integer(n) => Some(*n as f64),
+            Cell::Decimal(f) => Some(*f),
+            Cell::Fraction(r) => Some(r.as_f64()),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {
     Empty,

@@ -120,6 +120,11 @@ impl Diagnostics {
         self.items.extend(other);
     }
 
+    /// Keeps the diagnostics for which `keep` is true.
+    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
+        self.items.retain(keep);
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
         self.items.iter()
     }

@@ -78,6 +78,42 @@ pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
     selected
 }
 
+/// Whether a diagnostic concerns a ruleset folder: its own files, or the
+/// project's (manifest, templates, unknown targets), but not another ruleset's.
+fn concerns(session: &Session, d: &Diagnostic, folder: &Path) -> bool {
+    match &d.location {
+        None => true,
+        Some(l) => {
+            let path = session.sources.path(l.file);
+            path.starts_with(folder) || !path.starts_with("content")
+        }
+    }
+}
+
+fn blocked(session: &Session, folder: &Path) -> bool {
+    session
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == diagnostic::Severity::Error)
+        .any(|d| concerns(session, d, folder))
+}
+
+/// Keeps only the diagnostics about the named targets (as `build <target>`
+/// reports, like `cargo build -p`); `check` keeps everything.
+pub fn retain_for_targets(session: &mut Session, targets: &[String]) {
+    let folders: Vec<PathBuf> = targets
+        .iter()
+        .filter_map(|t| session.project.ruleset(t))
+        .map(|r| r.folder.clone())
+        .collect();
+    if folders.is_empty() {
+        return;
+    }
+    let mut diagnostics = std::mem::take(&mut session.diagnostics);
+    diagnostics.retain(|d| folders.iter().any(|f| concerns(session, d, f)));
+    session.diagnostics = diagnostics;
+}
+
 /// Renders the rulebook of each target into `out_dir`. Nothing is written for
 /// a target whose rendering fails; earlier outputs stay as they were.
 pub fn build(
@@ -87,13 +123,13 @@ pub fn build(
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     let mut outputs = Vec::new();
-    if session.diagnostics.has_errors() {
-        return outputs;
-    }
     for id in targets {
         let Some(ruleset) = session.project.ruleset(id) else {
             continue;
         };
+        if blocked(session, &ruleset.folder) {
+            continue;
+        }
         progress(id);
         let templates =
             render::templates::load(&session.project.root, &ruleset.folder, &mut session.sources);

@@ -87,7 +87,11 @@ fn main() -> ExitCode {
             report,
         } => {
             let mut session = grognard::load(&root);
+            let named = !targets.is_empty();
             let targets = grognard::select_targets(&mut session, &targets);
+            if named {
+                grognard::retain_for_targets(&mut session, &targets);
+            }
             if report.deny.is_some() {
                 session.diagnostics.deny_warnings();
             }

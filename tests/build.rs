@@ -167,3 +167,28 @@ fn a_template_error_points_at_the_template_line() {
     assert!(err.contains("┌─ templates/rulebook.typ:9:1"), "{err}");
     assert!(err.contains("9 │ {{ no_such_value }}"), "{err}");
 }
+
+#[test]
+fn building_one_ruleset_is_not_stopped_by_another_rulesets_errors() {
+    let project = copy_fixture("good");
+    let other = project.path().join("content/other");
+    std::fs::create_dir_all(other.join("tables")).unwrap();
+    std::fs::write(
+        other.join("ruleset.toml"),
+        "id = \"other\"\nname = \"Other\"\nlanguage = \"en\"\n",
+    )
+    .unwrap();
+    std::fs::write(other.join("tables/bad.toml"), "id = \"bad\"\nkind = = 1\n").unwrap();
+
+    let output = grognard(project.path(), &["build", "demo"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(!err.contains("content/other"), "{err}");
+    assert!(project.path().join("out/demo/demo-rules.pdf").exists());
+
+    // Building everything, or checking, reports the broken ruleset.
+    let output = grognard(project.path(), &["build"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("content/other/tables/bad.toml:2:8"));
+    assert!(!project.path().join("out/other/other-rules.pdf").exists());
+}

@@ -36,7 +36,7 @@ const KINDS: &[(&str, &[&str])] = &[
     ),
     ("ranges", &["unit", "by", "bands", "rows", "step"]),
     ("lookup", &["columns", "group_by", "rows", "constants"]),
-    ("sequence", &["steps"]),
+    ("sequence", &["steps", "numbering"]),
     ("missing", &[]),
 ];
 

@@ -78,6 +78,14 @@ impl Sequence {
             _ => (index + 1).to_string(),
         }
     }
+
+    /// The label of sub-step `sub` of step `index`: "2.1." or "B1.".
+    pub fn sub_label(&self, index: usize, sub: usize) -> String {
+        match self.numbering {
+            'A' | 'a' => format!("{}{}.", self.label(index), sub + 1),
+            _ => format!("{}.{}.", self.label(index), sub + 1),
+        }
+    }
 }
 
 /// What a modifier table starts from.

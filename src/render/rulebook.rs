@@ -87,12 +87,16 @@ pub fn render(
             ))
         })
         .collect();
+    // Examples are numbered within their chapter: "13.2".
     let examples = ruleset
         .chapters
         .iter()
-        .flat_map(|c| c.examples.iter())
-        .enumerate()
-        .map(|(i, e)| display_example(ruleset, e, i + 1))
+        .flat_map(|c| {
+            c.examples
+                .iter()
+                .enumerate()
+                .map(move |(i, e)| display_example(ruleset, e, &format!("{}.{}", c.number, i + 1)))
+        })
         .collect();
     let appendix: Vec<String> = numbers
         .iter()

@@ -73,7 +73,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
                 for (j, sub) in step.steps.iter().enumerate() {
                     display
                         .rows
-                        .push(cells([format!("{label}{}.", j + 1), sub.clone()]));
+                        .push(cells([sequence.sub_label(i, j), sub.clone()]));
                 }
             }
         }
@@ -225,6 +225,10 @@ fn lookup(ruleset: &Ruleset, locale: &Locale, table: &LookupTable, display: &mut
             .iter()
             .map(|&long| if long { 3 } else { 1 })
             .collect()
+    } else if long_text.len() > 4 {
+        // Many short columns: equal shares, so long headers wrap instead of
+        // squeezing the first column.
+        vec![1; long_text.len()]
     } else {
         (0..long_text.len()).map(|i| u8::from(i == 0)).collect()
     };
@@ -272,7 +276,7 @@ pub struct DisplayExample {
     pub claims: Vec<[String; 2]>,
 }
 
-pub fn display_example(ruleset: &Ruleset, example: &Example, number: usize) -> DisplayExample {
+pub fn display_example(ruleset: &Ruleset, example: &Example, number: &str) -> DisplayExample {
     let locale = Locale::for_language(&ruleset.language);
     let title = match &example.title {
         Some(t) => format!("{} {number}. {t}", locale.example),
@@ -379,10 +383,10 @@ fn lookup_derivation(
 
 fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -> Vec<[String; 2]> {
     let mut lines = vec![match table.base {
-        Base::Fixed(n) => [locale.base.to_string(), n.to_string()],
+        Base::Fixed(n) => [locale.base.to_string(), locale.decimal(n as f64)],
         Base::Roll(dice) => [
             format!("{} {dice}", locale.roll),
-            evaluation.start.to_string(),
+            locale.decimal(evaluation.start as f64),
         ],
     }];
     for term in &evaluation.terms {
@@ -394,8 +398,11 @@ fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -
         };
         lines.push([term.label.clone(), value]);
     }
-    lines.push([locale.sum.to_string(), evaluation.sum.to_string()]);
-    if evaluation.factor != crate::model::Ratio::integer(1) || table.minimum.is_some() {
+    lines.push([
+        locale.sum.to_string(),
+        locale.decimal(evaluation.sum as f64),
+    ]);
+    if evaluation.factor != crate::model::Ratio::integer(1) {
         let exact = if evaluation.exact.is_integer() {
             evaluation.exact.to_string()
         } else {
@@ -403,6 +410,15 @@ fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -
         };
         lines.push([format!("{} × {}", evaluation.sum, evaluation.factor), exact]);
     }
-    lines.push([locale.result.to_string(), evaluation.result.to_string()]);
+    if let Some(minimum) = table.minimum
+        && evaluation.result == minimum
+        && evaluation.exact < crate::model::Ratio::integer(minimum)
+    {
+        lines.push([locale.minimum.to_string(), locale.decimal(minimum as f64)]);
+    }
+    lines.push([
+        locale.result.to_string(),
+        locale.decimal(evaluation.result as f64),
+    ]);
     lines
 }

@@ -1,0 +1,94 @@
+//! Every ruleset builds its rulebook, in its own language.
+
+mod common;
+
+use common::{grognard, pdf_text, repo_root, stderr, stdout};
+
+fn build(id: &str) -> String {
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(
+        &repo_root(),
+        &["build", id, "--out", out.path().to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(out.path().join(id).join(format!("{id}-rules.pdf"))).unwrap();
+    pdf_text(&pdf)
+}
+
+#[test]
+fn check_reports_exactly_the_declared_missing_tables() {
+    let output = grognard(&repo_root(), &["check", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let diagnostics: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut reported: Vec<String> = diagnostics
+        .iter()
+        .map(|d| {
+            assert_eq!(d["code"], "missing-table", "{d}");
+            d["file"].as_str().unwrap().to_string()
+        })
+        .collect();
+    reported.sort();
+    // Every table file declared `kind = "missing"`, and nothing else.
+    let mut declared = Vec::new();
+    for ruleset in std::fs::read_dir(repo_root().join("content")).unwrap() {
+        let tables = ruleset.unwrap().path().join("tables");
+        for table in std::fs::read_dir(&tables).unwrap() {
+            let path = table.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.lines().any(|l| l.trim() == "kind = \"missing\"") {
+                declared.push(
+                    path.strip_prefix(repo_root())
+                        .unwrap()
+                        .display()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    declared.sort();
+    assert_eq!(reported, declared);
+}
+
+#[test]
+fn the_bataille_rulebook_prints_its_formations_and_the_square_modifier() {
+    let text = build("bataille");
+    for title in [
+        "Las formaciones",
+        "Orden General",
+        "Columna de Marcha",
+        "Cuadro",
+        "Escaramuza",
+        "Desorden y Gran Desorden",
+    ] {
+        assert!(text.contains(title), "chapter `{title}` missing");
+    }
+    assert!(text.contains("Cuadro +6"), "the +6 square morale modifier");
+    assert!(
+        text.contains("Columna de Marcha −12"),
+        "the −12 march column modifier"
+    );
+    assert!(text.contains("Tabla no incluida en la fuente"));
+}
+
+#[test]
+fn the_polk_rulebook_is_typeset_in_russian() {
+    let text = build("polk");
+    for title in [
+        "Содержание",
+        "Общие положения",
+        "Стрельба пехоты",
+        "Кавалерия",
+        "Артиллерия",
+        "Боевой дух",
+        "Генералы",
+    ] {
+        assert!(text.contains(title), "chapter `{title}` missing");
+    }
+    // The general's death on 11–12 with 2d6, and its chance printed beside the test.
+    assert!(text.contains("Тест на гибель генерала"));
+    assert!(text.contains("11 или 12"));
+    assert!(text.contains("Вероятность успеха"));
+}

@@ -92,3 +92,31 @@ fn the_polk_rulebook_is_typeset_in_russian() {
     assert!(text.contains("11 или 12"));
     assert!(text.contains("Вероятность успеха"));
 }
+
+#[test]
+fn the_sombra_rulebook_prints_its_limits_and_declares_the_unprinted_tables() {
+    let text = build("sombra");
+    for title in [
+        "Secuencia de juego",
+        "Órdenes",
+        "Formaciones",
+        "Apilado",
+        "Zonas de control",
+        "Fuego",
+        "Choque",
+        "Pruebas de moral",
+        "Comandantes",
+        "Desmoralización",
+        "Regla opcional: información limitada",
+    ] {
+        assert!(text.contains(title), "chapter `{title}` missing");
+    }
+    assert!(
+        text.contains("Relación de fuerzas máxima 5:1"),
+        "the 5:1 odds cap"
+    );
+    assert!(text.contains("Relación de fuerzas mínima para atacar 1:4"));
+    // The shock, fire and morale tables are referred to but not printed.
+    assert!(text.contains("Tabla de choque"));
+    assert!(text.matches("Tabla no incluida en la fuente").count() >= 10);
+}

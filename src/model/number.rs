@@ -79,6 +79,9 @@ impl FromStr for Ratio {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Ok(whole) = s.trim().parse::<i64>() {
+            return Ok(Ratio::integer(whole));
+        }
         let (num, den) = s
             .split_once('/')
             .ok_or_else(|| format!("`{s}` is not a fraction like \"1/2\""))?;

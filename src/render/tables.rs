@@ -178,9 +178,8 @@ fn ranges(ruleset: &Ruleset, locale: &Locale, table: &RangeTable, display: &mut 
     display.columns = std::iter::once(String::new())
         .chain(table.bands.iter().map(|b| format!("{b} ({})", table.unit)))
         .collect();
-    display.widths = std::iter::once(1)
-        .chain(table.bands.iter().map(|_| 0))
-        .collect();
+    // Equal shares: long band names wrap rather than squeeze the weapon column.
+    display.widths = vec![1; table.bands.len() + 1];
     for row in &table.rows {
         let label = member_label(ruleset, &table.by, &row.key);
         let bounds = row

@@ -50,11 +50,12 @@ pub struct Output {
 
 /// The build targets: every ruleset, or those named.
 pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
-    let all: Vec<String> = session
-        .project
+    let project = &session.project;
+    let all: Vec<String> = project
         .rulesets
         .iter()
         .map(|r| r.id.clone())
+        .chain(project.scenarios.iter().map(|s| s.id.clone()))
         .collect();
     if names.is_empty() {
         return all;
@@ -83,11 +84,21 @@ pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
 fn concerns(session: &Session, d: &Diagnostic, folder: &Path) -> bool {
     match &d.location {
         None => true,
-        Some(l) => {
-            let path = session.sources.path(l.file);
-            path.starts_with(folder) || !path.starts_with("content")
-        }
+        Some(l) => match owner(session.sources.path(l.file)) {
+            Some(owner) => owner == folder,
+            None => true,
+        },
     }
+}
+
+/// The ruleset or scenario folder a file belongs to; `None` for the project's
+/// own files (manifest, templates, neutral vocabularies).
+fn owner(path: &Path) -> Option<PathBuf> {
+    let mut parts = path.components();
+    let top = parts.next()?.as_os_str();
+    let name = parts.next()?;
+    parts.next()?; // a file inside the folder, not the folder's sibling file
+    (top == "content" || top == "scenarios").then(|| Path::new(top).join(name.as_os_str()))
 }
 
 fn blocked(session: &Session, folder: &Path) -> bool {
@@ -103,8 +114,13 @@ fn blocked(session: &Session, folder: &Path) -> bool {
 pub fn retain_for_targets(session: &mut Session, targets: &[String]) {
     let folders: Vec<PathBuf> = targets
         .iter()
-        .filter_map(|t| session.project.ruleset(t))
-        .map(|r| r.folder.clone())
+        .filter_map(|t| {
+            let project = &session.project;
+            project
+                .ruleset(t)
+                .map(|r| r.folder.clone())
+                .or_else(|| project.scenario(t).map(|s| s.folder.clone()))
+        })
         .collect();
     if folders.is_empty() {
         return;
@@ -124,34 +140,82 @@ pub fn build(
 ) -> Vec<Output> {
     let mut outputs = Vec::new();
     for id in targets {
-        let Some(ruleset) = session.project.ruleset(id) else {
-            continue;
-        };
-        if blocked(session, &ruleset.folder) {
-            continue;
-        }
-        progress(id);
-        let templates =
-            render::templates::load(&session.project.root, &ruleset.folder, &mut session.sources);
-        let ruleset = session.project.ruleset(id).expect("checked above");
-        match render::rulebook::render(&session.project, ruleset, &templates, &session.sources) {
-            Ok(render::rulebook::Rendered { pdf, warnings }) => {
-                session.diagnostics.extend(warnings);
-                let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
-                match output::write_atomic(&path, &pdf) {
-                    Ok(()) => outputs.push(Output {
-                        target: id.clone(),
-                        path,
-                        bytes: pdf.len(),
-                    }),
-                    Err(e) => session.diagnostics.push(Diagnostic::error(
-                        "io-error",
-                        format!("cannot write {}: {e}", path.display()),
-                    )),
-                }
+        if let Some(ruleset) = session.project.ruleset(id) {
+            let folder = ruleset.folder.clone();
+            if blocked(session, &folder) {
+                continue;
             }
-            Err(diagnostics) => session.diagnostics.extend(diagnostics),
+            progress(id);
+            let templates =
+                render::templates::load(&session.project.root, &folder, &mut session.sources);
+            let ruleset = session.project.ruleset(id).expect("looked up above");
+            let result =
+                render::rulebook::render(&session.project, ruleset, &templates, &session.sources);
+            let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
+            write(session, id, path, result, &mut outputs);
+        } else if let Some(scenario) = session.project.scenario(id) {
+            let folder = scenario.folder.clone();
+            let layers: Vec<Option<String>> = std::iter::once(None)
+                .chain(scenario.layers.iter().map(|l| Some(l.ruleset.clone())))
+                .collect();
+            if blocked(session, &folder) {
+                continue;
+            }
+            progress(id);
+            let templates =
+                render::templates::load(&session.project.root, &folder, &mut session.sources);
+            for layer in layers {
+                let scenario = session.project.scenario(id).expect("looked up above");
+                let layer_ref = layer
+                    .as_ref()
+                    .and_then(|r| scenario.layers.iter().find(|l| &l.ruleset == r));
+                let result = render::booklet::render(
+                    &session.project,
+                    scenario,
+                    layer_ref,
+                    &templates,
+                    &session.sources,
+                );
+                let name = match &layer {
+                    Some(ruleset) => format!("{id}-{ruleset}.pdf"),
+                    None => format!("{id}-oob.pdf"),
+                };
+                write(
+                    session,
+                    id,
+                    out_dir.join(id).join(name),
+                    result,
+                    &mut outputs,
+                );
+            }
         }
     }
     outputs
+}
+
+/// Writes a rendered PDF into place, or records why there is none.
+fn write(
+    session: &mut Session,
+    target: &str,
+    path: PathBuf,
+    result: render::pdf::RenderResult,
+    outputs: &mut Vec<Output>,
+) {
+    match result {
+        Ok(render::pdf::Rendered { pdf, warnings }) => {
+            session.diagnostics.extend(warnings);
+            match output::write_atomic(&path, &pdf) {
+                Ok(()) => outputs.push(Output {
+                    target: target.to_string(),
+                    path,
+                    bytes: pdf.len(),
+                }),
+                Err(e) => session.diagnostics.push(Diagnostic::error(
+                    "io-error",
+                    format!("cannot write {}: {e}", path.display()),
+                )),
+            }
+        }
+        Err(diagnostics) => session.diagnostics.extend(diagnostics),
+    }
 }

@@ -40,7 +40,8 @@ enum Command {
     Check {
         #[command(flatten)]
         report: Report,
-        /// Also print each dice test's chance of success at its extremes
+        /// Also print each dice test's chance of success at its extremes, and each
+        /// scenario's strengths per side and formation
         #[arg(long)]
         summary: bool,
     },
@@ -78,6 +79,7 @@ fn main() -> ExitCode {
             let mut session = grognard::load(&root);
             if summary {
                 print!("{}", grognard::summary::dice_chances(&session.project));
+                print!("{}", grognard::summary::scenario_totals(&session.project));
             }
             finish(&mut session, &report)
         }

@@ -47,3 +47,52 @@ pub fn dice_chances(project: &Project) -> String {
     }
     out
 }
+
+/// Men, guns and units per side and per formation of every scenario.
+pub fn scenario_totals(project: &Project) -> String {
+    use crate::check::scenario::sum;
+    let mut out = String::new();
+    for scenario in &project.scenarios {
+        let _ = writeln!(out, "{} ({}) — strengths", scenario.title, scenario.id);
+        for side in &scenario.sides {
+            let (men, guns, units) = sum(scenario, Some(&side.id), None, None);
+            let _ = writeln!(
+                out,
+                "  {:<46} {men:>7} men {guns:>4} guns {units:>4} units",
+                side.name
+            );
+            let tops = scenario
+                .formations
+                .iter()
+                .filter(|f| f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str()));
+            for top in tops {
+                write_formation(&mut out, scenario, top, 2);
+            }
+        }
+    }
+    out
+}
+
+fn write_formation(
+    out: &mut String,
+    scenario: &crate::model::scenario::Scenario,
+    formation: &crate::model::scenario::Formation,
+    depth: usize,
+) {
+    let (men, guns, units) = crate::check::scenario::sum(scenario, None, Some(&formation.id), None);
+    let name = format!("{}{}", "  ".repeat(depth), formation.name);
+    let _ = writeln!(
+        out,
+        "  {name:<46} {men:>7} men {guns:>4} guns {units:>4} units"
+    );
+    if depth > 6 {
+        return; // a cycle; the tree check reports it
+    }
+    for child in scenario
+        .formations
+        .iter()
+        .filter(|f| f.parent.as_deref() == Some(formation.id.as_str()))
+    {
+        write_formation(out, scenario, child, depth + 1);
+    }
+}

@@ -23,8 +23,14 @@ fn check_reports_exactly_the_declared_missing_tables() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // Scenarios have checks of their own; here only the rulesets' content.
     let mut reported: Vec<String> = diagnostics
         .iter()
+        .filter(|d| {
+            d["file"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("content/"))
+        })
         .map(|d| {
             assert_eq!(d["code"], "missing-table", "{d}");
             d["file"].as_str().unwrap().to_string()

@@ -10,6 +10,7 @@ mod prose;
 mod ranges;
 mod references;
 pub mod rules;
+pub mod scenario;
 
 pub use names::closest;
 
@@ -31,6 +32,25 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
             table_lints(ruleset, table, &mut found);
             apply_allows(table, found, diags);
         }
+    }
+    for key_ref in &project.neutral_refs {
+        if let Some(vocab) = &key_ref.vocab
+            && project
+                .neutral
+                .vocabulary(vocab)
+                .is_some_and(|v| v.member(&key_ref.key).is_none())
+        {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-vocabulary-key",
+                    format!("`{}` is not a member of vocabulary `{vocab}`", key_ref.key),
+                )
+                .at_location(Some(key_ref.location.clone())),
+            );
+        }
+    }
+    for scenario in &project.scenarios {
+        scenario::check(project, scenario, diags);
     }
 }
 

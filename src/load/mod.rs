@@ -2,8 +2,10 @@
 
 pub mod chapter;
 mod ruleset;
+pub mod scenario;
 mod table;
 pub mod toml_util;
+pub mod vocabulary;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -64,6 +66,15 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
             project.rulesets.push(ruleset);
         }
     }
+    let neutral = Path::new("scenarios/neutral.toml");
+    if root.join(neutral).is_file()
+        && let Some((file, text)) = read(root, neutral, sources, diags)
+    {
+        let (vocabularies, refs) = scenario::load_neutral(file, &text, diags);
+        project.neutral = vocabularies;
+        project.neutral_refs = refs;
+    }
+    project.scenarios = scenario::load_all(root, sources, diags);
     project
 }
 
@@ -119,7 +130,7 @@ pub fn check_id(id: &str, location: &Location, diags: &mut Diagnostics) {
     }
 }
 
-fn read(
+pub(crate) fn read(
     root: &Path,
     relative: &Path,
     sources: &mut Sources,
@@ -140,7 +151,7 @@ fn read(
     }
 }
 
-fn sorted_entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+pub(crate) fn sorted_entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut entries: Vec<PathBuf> = fs::read_dir(dir)
         .into_iter()
         .flatten()

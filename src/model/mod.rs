@@ -3,6 +3,7 @@
 pub mod chapter;
 pub mod number;
 pub mod ruleset;
+pub mod scenario;
 pub mod table;
 
 pub use chapter::{Chapter, Example, Section};

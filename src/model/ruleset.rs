@@ -14,11 +14,19 @@ pub struct Project {
     pub title: String,
     pub paper: String,
     pub rulesets: Vec<Ruleset>,
+    pub neutral: super::scenario::Neutral,
+    /// Member attributes of the neutral vocabularies that name other members.
+    pub neutral_refs: Vec<KeyRef>,
+    pub scenarios: Vec<super::scenario::Scenario>,
 }
 
 impl Project {
     pub fn ruleset(&self, id: &str) -> Option<&Ruleset> {
         self.rulesets.iter().find(|r| r.id == id)
+    }
+
+    pub fn scenario(&self, id: &str) -> Option<&super::scenario::Scenario> {
+        self.scenarios.iter().find(|s| s.id == id)
     }
 }
 

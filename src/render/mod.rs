@@ -1,10 +1,12 @@
 //! From the checked model to PDF: Markdown and tables to Typst, templates,
 //! the embedded Typst compiler.
 
+pub mod booklet;
 pub mod escape;
 pub mod locale;
 pub mod markdown;
 pub mod numbering;
+pub mod pdf;
 pub mod rulebook;
 pub mod tables;
 pub mod templates;

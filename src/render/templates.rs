@@ -13,6 +13,7 @@ use super::escape;
 const DEFAULTS: &[(&str, &str)] = &[
     ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
     ("grognard.typ", include_str!("../../templates/grognard.typ")),
+    ("booklet.typ", include_str!("../../templates/booklet.typ")),
 ];
 
 /// One template as used for a ruleset, with the file it came from.
@@ -22,7 +23,8 @@ pub struct Template {
     pub file: FileId,
 }
 
-/// Finds each template for a ruleset: its own folder, then the project, then the default.
+/// Finds each template for a ruleset (or a scenario's folder): its own
+/// `templates/`, then the project's, then the built-in default.
 pub fn load(root: &Path, ruleset_folder: &Path, sources: &mut Sources) -> Vec<Template> {
     DEFAULTS
         .iter()

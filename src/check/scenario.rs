@@ -1,0 +1,421 @@
+//! Scenario checks: names resolve, the formation tree is sound, the clock and
+//! the turns agree, hexes lie on the map, stated totals add up.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::Project;
+use crate::model::scenario::{Clock, Hex, Layer, Scenario, Target};
+
+use super::references::unknown;
+
+pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
+    unique_ids(scenario, diags);
+    references(project, scenario, diags);
+    tree(scenario, diags);
+    clock(scenario, diags);
+    stated_totals(scenario, diags);
+    for layer in &scenario.layers {
+        check_layer(project, scenario, layer, diags);
+    }
+}
+
+fn unique_ids(scenario: &Scenario, diags: &mut Diagnostics) {
+    let mut seen: HashMap<&str, &Location> = HashMap::new();
+    let ids = scenario
+        .sides
+        .iter()
+        .map(|s| (s.id.as_str(), &s.location))
+        .chain(
+            scenario
+                .leaders
+                .iter()
+                .map(|l| (l.id.as_str(), &l.location)),
+        )
+        .chain(
+            scenario
+                .formations
+                .iter()
+                .map(|f| (f.id.as_str(), &f.location)),
+        )
+        .chain(scenario.units.iter().map(|u| (u.id.as_str(), &u.location)))
+        .chain(scenario.areas.iter().map(|a| (a.id.as_str(), &a.location)));
+    for (id, location) in ids {
+        match seen.get(id) {
+            Some(first) => diags.push(
+                Diagnostic::error("duplicate-id", format!("id `{id}` is defined twice"))
+                    .at_location(Some(location.clone()))
+                    .label("defined again here")
+                    .related((*first).clone(), "first defined here"),
+            ),
+            None => {
+                seen.insert(id, location);
+            }
+        }
+    }
+}
+
+fn references(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
+    for r in &scenario.refs {
+        let (exists, what, candidates): (bool, String, Vec<&str>) = match &r.target {
+            Target::Side => (
+                scenario.side(&r.key).is_some(),
+                "side".into(),
+                scenario.sides.iter().map(|s| s.id.as_str()).collect(),
+            ),
+            Target::Leader => (
+                scenario.leader(&r.key).is_some(),
+                "leader".into(),
+                scenario.leaders.iter().map(|l| l.id.as_str()).collect(),
+            ),
+            Target::Formation => (
+                scenario.formation(&r.key).is_some(),
+                "formation".into(),
+                scenario.formations.iter().map(|f| f.id.as_str()).collect(),
+            ),
+            Target::Unit => (
+                scenario.unit(&r.key).is_some(),
+                "unit".into(),
+                scenario.units.iter().map(|u| u.id.as_str()).collect(),
+            ),
+            Target::Area => (
+                scenario.areas.iter().any(|a| a.id == r.key),
+                "area".into(),
+                scenario.areas.iter().map(|a| a.id.as_str()).collect(),
+            ),
+            Target::Neutral(vocab) => match project.neutral.vocabulary(vocab) {
+                Some(v) => (
+                    v.member(&r.key).is_some(),
+                    format!("member of the neutral vocabulary `{vocab}`"),
+                    v.members.iter().map(|m| m.id.as_str()).collect(),
+                ),
+                None => (
+                    false,
+                    format!(
+                        "member of `{vocab}`: scenarios/neutral.toml declares no such vocabulary"
+                    ),
+                    Vec::new(),
+                ),
+            },
+            Target::Ruleset(ruleset, vocab) => {
+                match project.ruleset(ruleset).and_then(|rs| rs.vocabulary(vocab)) {
+                    Some(v) => (
+                        v.member(&r.key).is_some(),
+                        format!("member of `{vocab}` in ruleset `{ruleset}`"),
+                        v.members.iter().map(|m| m.id.as_str()).collect(),
+                    ),
+                    None => continue, // the layer's ruleset is reported by check_layer
+                }
+            }
+        };
+        if !exists {
+            diags.push(unknown(
+                "unknown-reference",
+                format!("`{}` is no {what}", r.key),
+                &r.key,
+                candidates.into_iter(),
+                &r.location,
+            ));
+        }
+    }
+    // A unit's type belongs to an arm; the two must agree.
+    for unit in &scenario.units {
+        let type_arm = project
+            .neutral
+            .vocabulary("type")
+            .and_then(|v| v.member(&unit.kind))
+            .and_then(|m| m.attributes.iter().find(|(k, _)| k == "arm"))
+            .and_then(|(_, v)| v.as_str());
+        if let Some(type_arm) = type_arm
+            && type_arm != unit.arm
+        {
+            diags.push(
+                Diagnostic::error(
+                    "inconsistent-unit",
+                    format!(
+                        "unit `{}` is `{}` but its type `{}` is {type_arm}",
+                        unit.id, unit.arm, unit.kind
+                    ),
+                )
+                .at_location(Some(unit.location.clone())),
+            );
+        }
+    }
+}
+
+/// Every parent exists (checked above), no cycles, and every formation reaches a side.
+fn tree(scenario: &Scenario, diags: &mut Diagnostics) {
+    for formation in &scenario.formations {
+        let mut current = formation;
+        let mut steps = 0;
+        while let Some(parent) = current
+            .parent
+            .as_deref()
+            .and_then(|p| scenario.formation(p))
+        {
+            steps += 1;
+            if parent.id == formation.id || steps > scenario.formations.len() {
+                diags.push(
+                    Diagnostic::error(
+                        "formation-tree",
+                        format!("formation `{}` is its own ancestor", formation.id),
+                    )
+                    .at_location(Some(formation.location.clone()))
+                    .label("a cycle in the formation tree"),
+                );
+                break;
+            }
+            current = parent;
+        }
+        if formation.parent.is_some() && formation.side.is_some() {
+            let inherited = current.side.as_deref();
+            if inherited.is_some() && inherited != formation.side.as_deref() {
+                diags.push(
+                    Diagnostic::error(
+                        "formation-tree",
+                        format!(
+                            "formation `{}` names another side than its parents",
+                            formation.id
+                        ),
+                    )
+                    .at_location(Some(formation.location.clone())),
+                );
+            }
+        }
+    }
+}
+
+fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
+    let file = scenario.file;
+    match (scenario.start, scenario.end) {
+        (Some(start), Some(end)) if end <= start => diags.push(
+            Diagnostic::error(
+                "clock",
+                format!("the action ends ({end}) before it starts ({start})"),
+            )
+            .at(file, 0..0),
+        ),
+        (Some(start), Some(end)) => {
+            for unit in &scenario.units {
+                if let Some((arrives, location)) = &unit.arrives
+                    && *arrives > end
+                {
+                    diags.push(
+                        Diagnostic::error(
+                            "arrival-outside-game",
+                            format!(
+                                "`{}` arrives at {arrives}, after the action ends ({end})",
+                                unit.id
+                            ),
+                        )
+                        .at_location(Some(location.clone()))
+                        .note(format!("the action runs {start}–{end}")),
+                    );
+                }
+            }
+        }
+        _ => diags.push(
+            Diagnostic::warning(
+                "missing-data",
+                format!(
+                    "scenario `{}` has no clock start and end: no source gives them",
+                    scenario.id
+                ),
+            )
+            .at(file, 0..0)
+            .note("layers set their own clock; arrivals cannot be checked against the action"),
+        ),
+    }
+}
+
+/// Men, guns and units of the units a total covers.
+pub fn sum(
+    scenario: &Scenario,
+    side: Option<&str>,
+    formation: Option<&str>,
+    arm: Option<&str>,
+) -> (u32, u32, u32) {
+    scenario
+        .units
+        .iter()
+        .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
+        .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
+        .filter(|u| arm.is_none_or(|a| u.arm == a))
+        .fold((0, 0, 0), |(m, g, n), u| {
+            (m + u.men.unwrap_or(0), g + u.guns.unwrap_or(0), n + 1)
+        })
+}
+
+fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
+    for stated in &scenario.stated {
+        let (men, guns, units) = sum(
+            scenario,
+            stated.side.as_deref(),
+            stated.formation.as_deref(),
+            stated.arm.as_deref(),
+        );
+        for (what, claimed, computed) in [
+            ("men", stated.men, men),
+            ("guns", stated.guns, guns),
+            ("units", stated.units, units),
+        ] {
+            let Some(claimed) = claimed else {
+                continue;
+            };
+            if claimed.abs_diff(computed) > stated.tolerance {
+                diags.push(
+                    Diagnostic::error(
+                        "stated-total",
+                        format!("the units add up to {computed} {what}, but the stated total is {claimed}"),
+                    )
+                    .at_location(Some(stated.location.clone()))
+                    .expected(claimed.to_string())
+                    .found(computed.to_string())
+                    .note(format!("tolerance {}; source: {}", stated.tolerance, stated.source)),
+                );
+            }
+        }
+    }
+}
+
+fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
+    if project.ruleset(&layer.ruleset).is_none() {
+        let names = project.rulesets.iter().map(|r| r.id.as_str());
+        diags.push(unknown(
+            "unknown-ruleset",
+            format!("no ruleset `{}` for this layer", layer.ruleset),
+            &layer.ruleset,
+            names,
+            &layer.location,
+        ));
+    }
+    let last = layer.turn_start(layer.turns);
+    if let Some((end, location)) = &layer.end
+        && *end != last
+    {
+        diags.push(
+            Diagnostic::error(
+                "clock",
+                format!(
+                    "{} turns of {} minutes from {} make the last turn start at {last}, not {end}",
+                    layer.turns, layer.turn_minutes, layer.start
+                ),
+            )
+            .at_location(Some(location.clone()))
+            .expected(last.to_string())
+            .found(end.to_string()),
+        );
+    }
+    for (text, location) in &layer.missing {
+        diags.push(
+            Diagnostic::warning("missing-data", format!("not in the source: {text}"))
+                .at_location(Some(location.clone())),
+        );
+    }
+    let on_map = |hex: &Hex, diags: &mut Diagnostics| {
+        if let Some((c0, c1, r0, r1)) = layer.map
+            && !(c0..=c1).contains(&hex.column) | !(r0..=r1).contains(&hex.row)
+        {
+            diags.push(
+                Diagnostic::error("hex-off-map", format!("hex {} lies off the map", hex.text))
+                    .at_location(Some(hex.location.clone()))
+                    .label("outside the map's declared extent"),
+            );
+        }
+    };
+    let hexes = layer
+        .areas
+        .iter()
+        .flat_map(|(_, h)| h)
+        .chain(layer.victory.iter().flat_map(|v| &v.hexes))
+        .chain(layer.setup.iter().filter_map(|s| s.hex.as_ref()))
+        .chain(layer.reinforcements.iter().filter_map(|r| r.entry.as_ref()));
+    for hex in hexes {
+        on_map(hex, diags);
+    }
+    for reinforcement in &layer.reinforcements {
+        if !(1..=layer.turns).contains(&reinforcement.turn) {
+            diags.push(
+                Diagnostic::error(
+                    "arrival-outside-game",
+                    format!(
+                        "reinforcements on turn {} of a {}-turn game",
+                        reinforcement.turn, layer.turns
+                    ),
+                )
+                .at_location(Some(reinforcement.location.clone())),
+            );
+            continue;
+        }
+        arrival_agreement(scenario, layer, reinforcement, diags);
+    }
+    for (who, threshold, location) in &layer.demoralisation {
+        for formation in &who.formations {
+            let (men, _, units) = sum(scenario, None, Some(formation), None);
+            // Thresholds count the ruleset's points; without counter values only
+            // a threshold above the formation's men (1 point per 100) can be caught.
+            if units > 0 && men > 0 && *threshold > men / 100 + units {
+                diags.push(
+                    Diagnostic::error(
+                        "threshold",
+                        format!("demoralisation threshold {threshold} exceeds what `{formation}` can lose"),
+                    )
+                    .at_location(Some(location.clone())),
+                );
+            }
+        }
+    }
+}
+
+/// A reinforcement's turn and the neutral arrival times of what it brings.
+fn arrival_agreement(
+    scenario: &Scenario,
+    layer: &Layer,
+    reinforcement: &crate::model::scenario::Reinforcement,
+    diags: &mut Diagnostics,
+) {
+    let units = scenario.units.iter().filter(|u| {
+        reinforcement.who.units.contains(&u.id)
+            || reinforcement
+                .who
+                .formations
+                .iter()
+                .any(|f| scenario.is_within(&u.parent, f))
+    });
+    let mut disagreeing: Vec<(String, Clock)> = Vec::new();
+    for unit in units {
+        if let Some((arrives, _)) = unit.arrives
+            && layer.turn_of(arrives) != reinforcement.turn
+        {
+            disagreeing.push((unit.id.clone(), arrives));
+        }
+    }
+    if disagreeing.is_empty() {
+        return;
+    }
+    let turn_clock = layer.turn_start(reinforcement.turn);
+    let listed: Vec<String> = disagreeing
+        .iter()
+        .take(4)
+        .map(|(id, at)| format!("`{id}` at {at} (turn {})", layer.turn_of(*at)))
+        .collect();
+    diags.push(
+        Diagnostic::warning(
+            "arrival-mismatch",
+            format!(
+                "turn {} ({turn_clock}) brings units the order of battle has arriving at other times",
+                reinforcement.turn
+            ),
+        )
+        .at_location(Some(reinforcement.location.clone()))
+        .note(format!(
+            "{}{}",
+            listed.join(", "),
+            if disagreeing.len() > 4 {
+                format!(" and {} more", disagreeing.len() - 4)
+            } else {
+                String::new()
+            }
+        )),
+    );
+}

@@ -1,0 +1,587 @@
+//! Scenario booklets: the historical facts, and one ruleset layer's set-up,
+//! schedule and rules, as display data for the `booklet.typ` template.
+
+use serde::Serialize;
+
+use crate::check::scenario::sum;
+use crate::model::Project;
+use crate::model::scenario::{Clock, Formation, Layer, Scenario, Who, prose_in};
+
+use super::locale::Locale;
+
+#[derive(Serialize)]
+pub struct Booklet {
+    pub title: String,
+    pub subtitle: String,
+    pub date: String,
+    pub place: String,
+    pub language: String,
+    pub paper: String,
+    pub strings: Strings,
+    pub introduction: Vec<String>,
+    pub outcome: Vec<String>,
+    pub duration: Vec<String>,
+    pub turns: Vec<[String; 2]>,
+    pub sides: Vec<SideView>,
+    pub orders: Vec<[String; 2]>,
+    pub command: Vec<String>,
+    pub demoralisation: Vec<[String; 2]>,
+    pub setup: Vec<[String; 2]>,
+    pub reinforcements: Vec<[String; 4]>,
+    pub victory: Vec<[String; 3]>,
+    pub special_rules: Vec<[String; 2]>,
+    pub errata: Vec<String>,
+    pub missing: Vec<String>,
+    pub arrivals: Chart,
+    pub sources: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct Strings {
+    introduction: &'static str,
+    outcome: &'static str,
+    order_of_battle: &'static str,
+    setup: &'static str,
+    reinforcements: &'static str,
+    victory: &'static str,
+    special_rules: &'static str,
+    errata: &'static str,
+    strengths: &'static str,
+    arrivals: &'static str,
+    turn: &'static str,
+    clock: &'static str,
+    men: &'static str,
+    guns: &'static str,
+    units: &'static str,
+    missing_data: &'static str,
+    orders: &'static str,
+    command: &'static str,
+    duration: &'static str,
+    sources: &'static str,
+    entry: &'static str,
+    demoralisation: &'static str,
+    contents: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct SideView {
+    name: String,
+    colour: String,
+    commander: String,
+    men: u32,
+    guns: u32,
+    units: u32,
+    tree: Vec<Node>,
+}
+
+/// A formation with its leader and children, or a unit with its figures.
+#[derive(Serialize)]
+pub struct Node {
+    name: String,
+    leader: String,
+    detail: String,
+    children: Vec<Node>,
+}
+
+/// Strength on the field over time: a step line per side.
+#[derive(Serialize)]
+pub struct Chart {
+    start: String,
+    end: String,
+    span: u32,
+    max: u32,
+    ticks: Vec<(u32, String)>,
+    sides: Vec<ChartSide>,
+}
+
+#[derive(Serialize)]
+pub struct ChartSide {
+    name: String,
+    colour: String,
+    /// (minutes after the start, men on the field from then on)
+    steps: Vec<(u32, u32)>,
+}
+
+fn paragraphs(text: Option<&str>) -> Vec<String> {
+    text.unwrap_or_default()
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+fn thousands(n: u32, locale: &Locale) -> String {
+    let digits = n.to_string();
+    let separator = if locale.decimal_comma { '.' } else { ',' };
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(separator);
+        }
+        out.push(c);
+    }
+    out
+}
+
+struct Context<'a> {
+    project: &'a Project,
+    scenario: &'a Scenario,
+    layer: Option<&'a Layer>,
+    locale: &'static Locale,
+}
+
+impl Context<'_> {
+    fn leader_name(&self, id: &str) -> String {
+        self.scenario
+            .leader(id)
+            .map_or_else(|| id.to_string(), |l| l.name.clone())
+    }
+
+    fn formation_name(&self, id: &str) -> String {
+        self.scenario
+            .formation(id)
+            .map_or_else(|| id.to_string(), |f| f.name.clone())
+    }
+
+    fn unit_name(&self, id: &str) -> String {
+        self.scenario
+            .unit(id)
+            .map_or_else(|| id.to_string(), |u| u.name.clone())
+    }
+
+    fn who(&self, who: &Who) -> String {
+        let mut parts = Vec::new();
+        if let Some(side) = &who.side {
+            parts.push(
+                self.scenario
+                    .side(side)
+                    .map_or_else(|| side.clone(), |s| s.name.clone()),
+            );
+        }
+        parts.extend(
+            who.nations
+                .iter()
+                .map(|n| self.project.neutral.label("nation", n).to_string()),
+        );
+        parts.extend(who.leaders.iter().map(|l| self.leader_name(l)));
+        parts.extend(who.formations.iter().map(|f| self.formation_name(f)));
+        parts.extend(who.units.iter().map(|u| self.unit_name(u)));
+        parts.join(", ")
+    }
+
+    fn formation_node(&self, formation: &Formation, depth: usize) -> Node {
+        let mut children: Vec<Node> = Vec::new();
+        if depth < 8 {
+            children.extend(
+                self.scenario
+                    .formations
+                    .iter()
+                    .filter(|f| f.parent.as_deref() == Some(formation.id.as_str()))
+                    .map(|f| self.formation_node(f, depth + 1)),
+            );
+        }
+        children.extend(
+            self.scenario
+                .units
+                .iter()
+                .filter(|u| u.parent == formation.id)
+                .map(|u| self.unit_node(u)),
+        );
+        let (men, guns, _) = sum(self.scenario, None, Some(&formation.id), None);
+        Node {
+            name: formation.name.clone(),
+            leader: formation
+                .leader
+                .as_deref()
+                .map(|l| self.leader_name(l))
+                .unwrap_or_default(),
+            detail: self.strength(men, guns),
+            children,
+        }
+    }
+
+    fn strength(&self, men: u32, guns: u32) -> String {
+        let mut parts = Vec::new();
+        if men > 0 {
+            parts.push(format!(
+                "{} {}",
+                thousands(men, self.locale),
+                self.locale.men
+            ));
+        }
+        if guns > 0 {
+            parts.push(format!("{guns} {}", self.locale.guns));
+        }
+        parts.join(", ")
+    }
+
+    fn unit_node(&self, unit: &crate::model::scenario::Unit) -> Node {
+        let mut detail = vec![self.project.neutral.label("type", &unit.kind).to_string()];
+        let strength = self.strength(unit.men.unwrap_or(0), unit.guns.unwrap_or(0));
+        if !strength.is_empty() {
+            detail.push(strength);
+        }
+        if let Some(values) = self
+            .layer
+            .and_then(|l| l.values.iter().find(|(id, _)| *id == unit.id))
+        {
+            detail.extend(values.1.iter().map(|(k, v)| format!("{k} {v}")));
+        }
+        if let Some((arrives, _)) = &unit.arrives {
+            detail.push(match self.layer {
+                Some(layer) => format!(
+                    "{arrives} ({} {})",
+                    self.locale.turn.to_lowercase(),
+                    layer.turn_of(*arrives)
+                ),
+                None => arrives.to_string(),
+            });
+        }
+        if unit.is_estimate() {
+            detail.push(self.locale.estimate.to_string());
+        }
+        if !unit.engaged {
+            detail.push(self.locale.not_engaged.to_string());
+        }
+        Node {
+            name: unit.name.clone(),
+            leader: unit.commander.clone().unwrap_or_default(),
+            detail: detail.join(" · "),
+            children: Vec::new(),
+        }
+    }
+
+    fn chart(&self) -> Chart {
+        let start = self
+            .layer
+            .map(|l| l.start)
+            .or(self.scenario.start)
+            .unwrap_or(Clock(0));
+        let end = self
+            .layer
+            .map(|l| Clock(l.turn_start(l.turns).0 + l.turn_minutes))
+            .or(self.scenario.end)
+            .unwrap_or(start);
+        let span = end.0.saturating_sub(start.0).max(1);
+        let mut max = 1;
+        let sides = self
+            .scenario
+            .sides
+            .iter()
+            .map(|side| {
+                let mut arrivals: Vec<(u32, u32)> = self
+                    .scenario
+                    .units
+                    .iter()
+                    .filter(|u| u.engaged && self.scenario.unit_side(u) == Some(side.id.as_str()))
+                    .map(|u| {
+                        let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
+                        (at.0.saturating_sub(start.0).min(span), u.men.unwrap_or(0))
+                    })
+                    .collect();
+                arrivals.sort();
+                let mut steps: Vec<(u32, u32)> = Vec::new();
+                let mut total = 0;
+                for (at, men) in arrivals {
+                    total += men;
+                    match steps.last_mut() {
+                        Some(last) if last.0 == at => last.1 = total,
+                        _ => steps.push((at, total)),
+                    }
+                }
+                max = max.max(total);
+                ChartSide {
+                    name: side.name.clone(),
+                    colour: side.colour.clone(),
+                    steps,
+                }
+            })
+            .collect();
+        let step = if span > 360 { 120 } else { 60 };
+        let ticks = (0..=span)
+            .step_by(step as usize)
+            .map(|m| (m, Clock(start.0 + m).to_string()))
+            .collect();
+        Chart {
+            start: start.to_string(),
+            end: end.to_string(),
+            span,
+            max,
+            ticks,
+            sides,
+        }
+    }
+}
+
+pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) -> Booklet {
+    let ruleset = layer.and_then(|l| project.ruleset(&l.ruleset));
+    let language = ruleset.map_or("es", |r| r.language.as_str()).to_string();
+    let locale = Locale::for_language(&language);
+    let cx = Context {
+        project,
+        scenario,
+        layer,
+        locale,
+    };
+    let sides = scenario
+        .sides
+        .iter()
+        .map(|side| {
+            let (men, guns, units) = sum(scenario, Some(&side.id), None, None);
+            SideView {
+                name: side.name.clone(),
+                colour: side.colour.clone(),
+                commander: side
+                    .commander
+                    .as_deref()
+                    .map(|c| cx.leader_name(c))
+                    .unwrap_or_default(),
+                men,
+                guns,
+                units,
+                tree: scenario
+                    .formations
+                    .iter()
+                    .filter(|f| f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str()))
+                    .map(|f| cx.formation_node(f, 0))
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut duration = Vec::new();
+    if let (Some(start), Some(end)) = (scenario.start, scenario.end) {
+        duration.push(format!("{start}–{end}"));
+    }
+    let mut booklet = Booklet {
+        title: scenario.title.clone(),
+        subtitle: ruleset.map_or_else(
+            || locale.order_of_battle.to_string(),
+            |r| format!("{} · {}", locale.scenario, r.name),
+        ),
+        date: scenario.date.clone(),
+        place: scenario.place.clone(),
+        language: language.clone(),
+        paper: project.paper.clone(),
+        strings: Strings {
+            introduction: locale.introduction,
+            outcome: locale.outcome,
+            order_of_battle: locale.order_of_battle,
+            setup: locale.setup,
+            reinforcements: locale.reinforcements,
+            victory: locale.victory,
+            special_rules: locale.special_rules,
+            errata: locale.errata,
+            strengths: locale.strengths,
+            arrivals: locale.arrivals,
+            turn: locale.turn,
+            clock: locale.clock,
+            men: locale.men,
+            guns: locale.guns,
+            units: locale.units,
+            missing_data: locale.missing_data,
+            orders: locale.orders,
+            command: locale.command,
+            duration: locale.duration,
+            sources: locale.sources,
+            entry: locale.entry,
+            demoralisation: locale.demoralisation,
+            contents: locale.contents,
+        },
+        introduction: paragraphs(prose_in(&scenario.introduction, &language)),
+        outcome: paragraphs(prose_in(&scenario.outcome, &language)),
+        duration,
+        turns: Vec::new(),
+        sides,
+        orders: Vec::new(),
+        command: Vec::new(),
+        demoralisation: Vec::new(),
+        setup: Vec::new(),
+        reinforcements: Vec::new(),
+        victory: Vec::new(),
+        special_rules: Vec::new(),
+        errata: Vec::new(),
+        missing: Vec::new(),
+        arrivals: cx.chart(),
+        sources: scenario.sources.clone(),
+    };
+    if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
+        add_layer(&cx, layer, ruleset, &mut booklet);
+    }
+    booklet
+}
+
+fn add_layer(cx: &Context, layer: &Layer, ruleset: &crate::model::Ruleset, booklet: &mut Booklet) {
+    let locale = cx.locale;
+    let last = layer.turn_start(layer.turns);
+    booklet.duration.push(format!(
+        "{} {} × {} min: {}–{}",
+        layer.turns,
+        locale.turn.to_lowercase(),
+        layer.turn_minutes,
+        layer.start,
+        last
+    ));
+    booklet.turns = (1..=layer.turns)
+        .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
+        .collect();
+    let order_label = |id: &str| {
+        ruleset
+            .vocabulary("order")
+            .and_then(|v| v.member(id))
+            .map_or_else(|| id.to_string(), |m| m.label.clone())
+    };
+    booklet.orders = layer
+        .orders
+        .iter()
+        .map(|(leader, order)| [cx.leader_name(leader), order_label(order)])
+        .collect();
+    for (who, divisor, attempts) in &layer.order_changes {
+        booklet.command.push(format!(
+            "{}: {} {divisor}, {attempts} {}",
+            cx.who(who),
+            locale.order_change,
+            locale.attempts
+        ));
+    }
+    for (who, hexes) in &layer.command_radii {
+        booklet
+            .command
+            .push(format!("{}: {} {hexes} hex.", cx.who(who), locale.radius));
+    }
+    for (who, hexes) in &layer.reorganisation {
+        let list: Vec<&str> = hexes.iter().map(|h| h.text.as_str()).collect();
+        booklet.command.push(format!(
+            "{}: {} {}",
+            cx.who(who),
+            locale.reorganisation,
+            list.join(", ")
+        ));
+    }
+    booklet.demoralisation = layer
+        .demoralisation
+        .iter()
+        .map(|(who, threshold, _)| [cx.who(who), threshold.to_string()])
+        .collect();
+    booklet.setup = layer
+        .setup
+        .iter()
+        .map(|placement| {
+            let mut place = match (&placement.hex, placement.within, placement.at) {
+                (Some(hex), Some(n), _) => {
+                    format!("{} {n} {} {}", locale.within, locale.hexes_of, hex.text)
+                }
+                (Some(hex), None, _) => hex.text.clone(),
+                (None, _, Some((x, y))) => format!("({x} cm, {y} cm)"),
+                _ => String::new(),
+            };
+            if let Some(text) = prose_in(&placement.text, &booklet.language) {
+                if !place.is_empty() {
+                    place.push_str(". ");
+                }
+                place.push_str(text);
+            }
+            [cx.who(&placement.who), place]
+        })
+        .collect();
+    booklet.reinforcements = layer
+        .reinforcements
+        .iter()
+        .map(|r| {
+            [
+                r.turn.to_string(),
+                layer.turn_start(r.turn).to_string(),
+                cx.who(&r.who),
+                r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    booklet.victory = layer
+        .victory
+        .iter()
+        .map(|v| {
+            let side = cx
+                .scenario
+                .side(&v.side)
+                .map_or_else(|| v.side.clone(), |s| s.name.clone());
+            let hexes: Vec<&str> = v.hexes.iter().map(|h| h.text.as_str()).collect();
+            let text = prose_in(&v.text, &booklet.language)
+                .unwrap_or_default()
+                .to_string();
+            [format!("{side} ({})", v.level), text, hexes.join(", ")]
+        })
+        .collect();
+    booklet.special_rules = layer
+        .special_rules
+        .iter()
+        .map(|(_, title, text)| {
+            [
+                prose_in(title, &booklet.language)
+                    .unwrap_or_default()
+                    .to_string(),
+                prose_in(text, &booklet.language)
+                    .unwrap_or_default()
+                    .to_string(),
+            ]
+        })
+        .collect();
+    booklet.errata = layer
+        .errata
+        .iter()
+        .filter_map(|e| prose_in(e, &booklet.language).map(str::to_string))
+        .collect();
+    booklet.missing = layer.missing.iter().map(|(text, _)| text.clone()).collect();
+}
+
+/// Typesets a scenario booklet: the facts, and the layer when there is one.
+pub fn render(
+    project: &Project,
+    scenario: &Scenario,
+    layer: Option<&Layer>,
+    templates: &[super::templates::Template],
+    sources: &crate::source::Sources,
+) -> super::pdf::RenderResult {
+    let template = |name: &str| {
+        templates
+            .iter()
+            .find(|t| t.name == name)
+            .expect("built-in template")
+    };
+    let data = booklet(project, scenario, layer);
+    let mut world = super::world::MemoryWorld::new("main.typ");
+    let main = super::templates::render(template("booklet.typ"), minijinja::context! {}, sources)
+        .map_err(|d| vec![*d])?;
+    world.add_source("main.typ", main);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        "scenario.json",
+        serde_json::to_vec(&data).expect("booklet serializes"),
+    );
+    let ident = match layer {
+        Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
+        None => format!("grognard-{}", scenario.id),
+    };
+    super::pdf::typeset(&world, &ident, |error| {
+        use typst::WorldExt;
+        let mut diagnostic = crate::diagnostic::Diagnostic::error(
+            "typst-error",
+            format!("typesetting the booklet failed: {}", error.message),
+        );
+        if let Some(id) = error.span.id() {
+            let path = super::world::file_path(id);
+            let name = if path == "main.typ" {
+                "booklet.typ"
+            } else {
+                path.as_str()
+            };
+            if let Some(t) = templates.iter().find(|t| t.name == name) {
+                let range = if path == "main.typ" {
+                    0..0
+                } else {
+                    world.range(error.span).unwrap_or(0..0)
+                };
+                diagnostic = diagnostic.at(t.file, range);
+            }
+        }
+        diagnostic
+    })
+}

@@ -1,0 +1,79 @@
+//! Typst in, PDF out: compile a world and write a reproducible PDF.
+
+use typst::diag::SourceDiagnostic;
+use typst::foundations::Smart;
+use typst_layout::PagedDocument;
+use typst_pdf::{PdfOptions, Timestamp};
+
+use crate::diagnostic::Diagnostic;
+
+use super::world::MemoryWorld;
+
+/// A typeset PDF and the warnings Typst gave while making it.
+pub struct Rendered {
+    pub pdf: Vec<u8>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// What a build produced, or the diagnostics that stopped it.
+pub type RenderResult = Result<Rendered, Vec<Diagnostic>>;
+
+/// Compiles the world and writes the PDF; `map` points Typst's diagnostics
+/// back at the user's files.
+pub fn typeset(
+    world: &MemoryWorld,
+    ident: &str,
+    map: impl Fn(&SourceDiagnostic) -> Diagnostic,
+) -> RenderResult {
+    let compiled = typst::compile::<PagedDocument>(world);
+    let warnings = compiled.warnings.iter().map(&map).collect();
+    let document = compiled
+        .output
+        .map_err(|errors| errors.iter().map(&map).collect::<Vec<_>>())?;
+    let options = PdfOptions {
+        ident: Smart::Custom(ident.to_string()),
+        creator: Smart::Custom(Some("grognard".into())),
+        timestamp: Some(Timestamp::new_utc(build_date())),
+        ..PdfOptions::default()
+    };
+    let pdf = typst_pdf::pdf(&document, &options)
+        .map_err(|errors| errors.iter().map(&map).collect::<Vec<_>>())?;
+    Ok(Rendered { pdf, warnings })
+}
+
+/// The PDF date: `SOURCE_DATE_EPOCH` when set, else a fixed date, so builds are reproducible.
+fn build_date() -> typst::foundations::Datetime {
+    let fixed =
+        typst::foundations::Datetime::from_ymd_hms(2026, 1, 1, 0, 0, 0).expect("valid date");
+    let Some(seconds) = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+    else {
+        return fixed;
+    };
+    let days = seconds.div_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    let secs = seconds.rem_euclid(86_400);
+    typst::foundations::Datetime::from_ymd_hms(
+        year as i32,
+        month as u8,
+        day as u8,
+        (secs / 3600) as u8,
+        (secs / 60 % 60) as u8,
+        (secs % 60) as u8,
+    )
+    .unwrap_or(fixed)
+}
+
+/// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}

@@ -28,7 +28,7 @@ struct Cli {
 enum Command {
     /// Check the sources and build publications into out/
     Build {
-        /// Rulesets to build (default: everything)
+        /// Rulesets and scenarios to build (default: everything)
         targets: Vec<String>,
         /// Output folder (default: <root>/out)
         #[arg(long)]
@@ -45,7 +45,7 @@ enum Command {
         #[arg(long)]
         summary: bool,
     },
-    /// List the rulesets of the project
+    /// List the rulesets and scenarios of the project, with each scenario's layers
     List,
 }
 
@@ -119,14 +119,32 @@ fn main() -> ExitCode {
         }
         Command::List => {
             let session = grognard::load(&root);
+            println!("rulesets");
             for ruleset in &session.project.rulesets {
                 println!(
-                    "{:<10} {} ({}; {} chapters, {} tables)",
+                    "  {:<18} {} ({}; {} chapters, {} tables)",
                     ruleset.id,
                     ruleset.name,
                     ruleset.language,
                     ruleset.chapters.len(),
                     ruleset.tables.len()
+                );
+            }
+            println!("scenarios");
+            for scenario in &session.project.scenarios {
+                let layers: Vec<&str> =
+                    scenario.layers.iter().map(|l| l.ruleset.as_str()).collect();
+                println!(
+                    "  {:<18} {} ({}; {} units; layers: {})",
+                    scenario.id,
+                    scenario.title,
+                    scenario.date,
+                    scenario.units.len(),
+                    if layers.is_empty() {
+                        "none".to_string()
+                    } else {
+                        layers.join(", ")
+                    }
                 );
             }
             ExitCode::SUCCESS

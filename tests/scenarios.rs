@@ -85,6 +85,10 @@ fn a_broken_scenario_reports_every_problem_where_it_is() {
             "error[invalid-hex]: `5E` is not a hex",
             format!("{layer}:41:16"),
         ),
+        (
+            "warning[arrival-rounding]: 1 arrival time(s) fall between turn starts (`blue-1`…)",
+            format!("{layer}:1:11"),
+        ),
     ] {
         let at = err
             .find(line)

@@ -333,6 +333,27 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     for hex in hexes {
         on_map(hex, diags);
     }
+    if layer.arrival_rounding.is_none() {
+        let between: Vec<&str> = scenario
+            .units
+            .iter()
+            .filter(|u| u.arrives.as_ref().is_some_and(|(c, _)| !layer.on_turn(*c)))
+            .map(|u| u.id.as_str())
+            .collect();
+        if let Some(first) = between.first() {
+            diags.push(
+                Diagnostic::warning(
+                    "arrival-rounding",
+                    format!(
+                        "{} arrival time(s) fall between turn starts (`{first}`…) and the layer does not say how they round",
+                        between.len()
+                    ),
+                )
+                .at_location(Some(layer.location.clone()))
+                .note("add `arrival_rounding = \"in-progress\"` or `\"next\"`"),
+            );
+        }
+    }
     for reinforcement in &layer.reinforcements {
         if !(1..=layer.turns).contains(&reinforcement.turn) {
             diags.push(

@@ -90,6 +90,8 @@ struct RawLeader {
     rank: String,
     side: S,
     #[serde(default)]
+    ratings: BTreeMap<String, toml::Value>,
+    #[serde(default)]
     note: String,
 }
 
@@ -282,6 +284,11 @@ pub fn load(
             name: leader.name,
             rank: leader.rank,
             side,
+            ratings: leader
+                .ratings
+                .iter()
+                .map(|(k, v)| (k.clone(), display(v)))
+                .collect(),
             note: leader.note,
             location,
         });
@@ -399,6 +406,7 @@ struct RawLayer {
     turn_minutes: u32,
     turns: u32,
     end: Option<S>,
+    arrival_rounding: Option<S>,
     map: Option<RawMap>,
     table: Option<RawTable>,
     #[serde(default)]
@@ -606,6 +614,22 @@ pub fn load_layer(
             .end
             .as_ref()
             .and_then(|e| r.clock(e, diags).map(|c| (c, r.toml.location(e.span())))),
+        arrival_rounding: raw.arrival_rounding.as_ref().and_then(|a| {
+            let location = r.toml.location(a.span());
+            if ["in-progress", "next"].contains(&a.get_ref().as_str()) {
+                Some((a.get_ref().clone(), location))
+            } else {
+                diags.push(
+                    Diagnostic::error(
+                        "invalid-field",
+                        format!("unknown arrival rounding `{}`", a.get_ref()),
+                    )
+                    .at_location(Some(location))
+                    .expected("\"in-progress\" or \"next\""),
+                );
+                None
+            }
+        }),
         map: None,
         table_cm: raw.table.map(|t| (t.width_cm, t.depth_cm)),
         missing: raw

@@ -145,6 +145,8 @@ pub struct Leader {
     pub name: String,
     pub rank: String,
     pub side: String,
+    /// Ratings where sources give them ("competent", a morale factor…).
+    pub ratings: Vec<(String, String)>,
     pub note: String,
     pub location: Location,
 }
@@ -293,6 +295,9 @@ pub struct Layer {
     pub turn_minutes: u32,
     pub turns: u32,
     pub end: Option<(Clock, Location)>,
+    /// How an arrival between two turn starts becomes a turn: "in-progress"
+    /// (the turn under way) or "next" (the following turn). Unstated: none may need it.
+    pub arrival_rounding: Option<(String, Location)>,
     pub map: Option<(u32, u32, u32, u32)>,
     pub table_cm: Option<(f64, f64)>,
     pub missing: Vec<(String, Location)>,
@@ -316,13 +321,27 @@ impl Layer {
         Clock(self.start.0 + turn.saturating_sub(1) * self.turn_minutes)
     }
 
-    /// The turn in which a clock time falls (turn 1 for anything before the start).
+    /// The turn of a clock time (turn 1 for anything before the start): the
+    /// turn under way, or the next one when the layer rounds arrivals up.
     pub fn turn_of(&self, clock: Clock) -> u32 {
         if clock <= self.start {
-            1
-        } else {
-            (clock.0 - self.start.0) / self.turn_minutes + 1
+            return 1;
         }
+        let elapsed = clock.0 - self.start.0;
+        let next = self
+            .arrival_rounding
+            .as_ref()
+            .is_some_and(|(r, _)| r == "next");
+        if next {
+            elapsed.div_ceil(self.turn_minutes) + 1
+        } else {
+            elapsed / self.turn_minutes + 1
+        }
+    }
+
+    /// Whether a clock time is exactly the start of a turn.
+    pub fn on_turn(&self, clock: Clock) -> bool {
+        clock <= self.start || (clock.0 - self.start.0).is_multiple_of(self.turn_minutes)
     }
 }
 

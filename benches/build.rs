@@ -52,6 +52,20 @@ fn main() {
     });
     report("dice coverage, 2d10 with 20 modifiers", coverage, 100);
 
+    let project = grognard::load(&root).project;
+    let scenario = five_hundred_units();
+    for to in ["ved", "polk"] {
+        let conversion = time(50, || {
+            let converted = grognard::convert::convert(&project, &scenario, to, None).unwrap();
+            assert_eq!(converted.conversion.arrivals.len(), 500);
+        });
+        report(
+            &format!("convert 500 units to {to} (layer + report)"),
+            conversion,
+            20,
+        );
+    }
+
     // Typst memoizes across compilations in one process; evicting its cache
     // makes every run a cold build, as a fresh `build` is.
     let rulebook = time(15, || {
@@ -131,6 +145,60 @@ fn dice_test_with_twenty_modifiers() -> grognard::model::table::DiceTest {
             },
         ],
     }
+}
+
+/// A 500-battalion order of battle: 50 brigades of 10 battalions, 5 regiments each.
+fn five_hundred_units() -> grognard::model::scenario::Scenario {
+    use grognard::diagnostic::Location;
+    use grognard::model::scenario::{Clock, Formation, Scenario, Side, Unit};
+    let here = Location::new(0, 0..0);
+    let mut scenario = Scenario {
+        id: "bench".into(),
+        title: "Bench".into(),
+        start: Some(Clock(8 * 60)),
+        end: Some(Clock(20 * 60)),
+        ..Scenario::default()
+    };
+    scenario.sides.push(Side {
+        id: "a".into(),
+        name: "A".into(),
+        commander: None,
+        colour: String::new(),
+        location: here.clone(),
+    });
+    for b in 0..50 {
+        scenario.formations.push(Formation {
+            id: format!("bde-{b}"),
+            name: format!("Brigade {b}"),
+            level: "brigade".into(),
+            side: Some("a".into()),
+            parent: None,
+            leader: None,
+            note: String::new(),
+            location: here.clone(),
+        });
+        for i in 0..10 {
+            scenario.units.push(Unit {
+                id: format!("reg-{b}-{}-{}", i / 2, i % 2 + 1),
+                name: format!("Regiment {b}.{} ({} bn)", i / 2, i % 2 + 1),
+                arm: "infantry".into(),
+                kind: "line-infantry".into(),
+                nation: "france".into(),
+                parent: format!("bde-{b}"),
+                men: Some(400 + (b * 37 + i * 11) as u32 % 500),
+                guns: None,
+                calibre: None,
+                quality: Some("veteran".into()),
+                commander: None,
+                arrives: Some((Clock(8 * 60 + (b as u32 * 13) % 600), here.clone())),
+                entry: None,
+                engaged: true,
+                note: String::new(),
+                location: here.clone(),
+            });
+        }
+    }
+    scenario
 }
 
 fn build_in_process(root: &Path, out: &Path) {

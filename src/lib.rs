@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod compute;
+pub mod convert;
 pub mod diagnostic;
 pub mod expr;
 pub mod load;
@@ -188,8 +189,105 @@ pub fn build(
                     &mut outputs,
                 );
             }
+            let jobs: Vec<model::ConvertJob> = session
+                .project
+                .conversions
+                .iter()
+                .filter(|j| &j.scenario == id)
+                .cloned()
+                .collect();
+            for job in jobs {
+                progress(&format!("{id} → {}", job.to));
+                outputs.extend(convert(session, &job, out_dir));
+            }
         }
     }
+    outputs
+}
+
+/// Converts a scenario and writes the layer, the report and the booklet.
+pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -> Vec<Output> {
+    let mut outputs = Vec::new();
+    let Some(scenario) = session.project.scenario(&job.scenario) else {
+        let names = session.project.scenarios.iter().map(|s| s.id.as_str());
+        let mut d = Diagnostic::error(
+            "convert",
+            format!("no scenario `{}` to convert", job.scenario),
+        );
+        if let Some(s) = check::closest(&job.scenario, names) {
+            d = d.note(format!("did you mean `{s}`?"));
+        }
+        session.diagnostics.push(d);
+        return outputs;
+    };
+    let converted = match convert::convert(&session.project, scenario, &job.to, job.from.as_deref())
+    {
+        Ok(c) => c,
+        Err(diagnostics) => {
+            session.diagnostics.extend(diagnostics);
+            return outputs;
+        }
+    };
+    let folder = out_dir.join(&job.scenario);
+    let stem = format!("{}-{}", job.scenario, job.to);
+    let layer_path = folder.join(format!("{stem}.toml"));
+    let report_path = folder.join(format!("{stem}-report.md"));
+    // The converted layer must load and check like a hand-written one.
+    let shown = Path::new("out")
+        .join(&job.scenario)
+        .join(format!("{stem}.toml"));
+    let file = session.sources.add(shown, converted.layer.clone());
+    let mut refs = Vec::new();
+    let mut found = diagnostic::Diagnostics::default();
+    let layer = load::scenario::load_layer(file, &converted.layer, &mut refs, &mut found);
+    if let Some(layer) = &layer {
+        check::scenario::check_extra_layer(&session.project, scenario, layer, &refs, &mut found);
+    }
+    if found.has_errors() || layer.is_none() {
+        session.diagnostics.extend(found.iter().cloned());
+        session.diagnostics.push(Diagnostic::error(
+            "convert",
+            format!(
+                "the converted `{}` layer of `{}` does not check; this is a bug in grognard",
+                job.to, job.scenario
+            ),
+        ));
+        return outputs;
+    }
+    for (path, text) in [
+        (layer_path, &converted.layer),
+        (report_path, &converted.report),
+    ] {
+        match output::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => outputs.push(Output {
+                target: job.scenario.clone(),
+                bytes: text.len(),
+                path,
+            }),
+            Err(e) => session.diagnostics.push(Diagnostic::error(
+                "io-error",
+                format!("cannot write {}: {e}", path.display()),
+            )),
+        }
+    }
+    let templates = render::templates::load(
+        &session.project.root,
+        &scenario.folder.clone(),
+        &mut session.sources,
+    );
+    let scenario = session
+        .project
+        .scenario(&job.scenario)
+        .expect("looked up above");
+    let result = render::booklet::render(
+        &session.project,
+        scenario,
+        layer.as_ref(),
+        &templates,
+        &session.sources,
+    );
+    let pdf_path = folder.join(format!("{stem}.pdf"));
+    write(session, &job.scenario, pdf_path, result, &mut outputs);
     outputs
 }
 

@@ -45,6 +45,22 @@ enum Command {
         #[arg(long)]
         summary: bool,
     },
+    /// Convert a scenario to another ruleset: an editable layer, a report, a booklet
+    Convert {
+        /// The scenario to convert
+        scenario: String,
+        /// The ruleset to convert to
+        #[arg(long)]
+        to: String,
+        /// Convert from this ruleset's layer instead of the neutral facts
+        #[arg(long)]
+        from: Option<String>,
+        /// Output folder (default: <root>/out)
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        report: Report,
+    },
     /// List the rulesets and scenarios of the project, with each scenario's layers
     List,
 }
@@ -113,6 +129,37 @@ fn main() -> ExitCode {
                         .unwrap_or(&output.path)
                         .display(),
                     output.bytes / 1024
+                );
+            }
+            code
+        }
+        Command::Convert {
+            scenario,
+            to,
+            from,
+            out,
+            report,
+        } => {
+            let mut session = grognard::load(&root);
+            let targets = vec![scenario.clone()];
+            grognard::retain_for_targets(&mut session, &targets);
+            let out = out.unwrap_or_else(|| root.join("out"));
+            let job = grognard::model::ConvertJob { scenario, from, to };
+            let outputs = if session.diagnostics.has_errors() {
+                Vec::new()
+            } else {
+                grognard::convert(&mut session, &job, &out)
+            };
+            let code = finish(&mut session, &report);
+            for output in &outputs {
+                eprintln!(
+                    "wrote {} ({} KiB)",
+                    output
+                        .path
+                        .strip_prefix(&root)
+                        .unwrap_or(&output.path)
+                        .display(),
+                    output.bytes.div_ceil(1024)
                 );
             }
             code

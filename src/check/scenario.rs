@@ -11,7 +11,8 @@ use super::references::unknown;
 
 pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     unique_ids(scenario, diags);
-    references(project, scenario, diags);
+    references(project, scenario, &scenario.refs, diags);
+    unit_types(project, scenario, diags);
     tree(scenario, diags);
     clock(scenario, diags);
     stated_totals(scenario, diags);
@@ -55,8 +56,26 @@ fn unique_ids(scenario: &Scenario, diags: &mut Diagnostics) {
     }
 }
 
-fn references(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
-    for r in &scenario.refs {
+/// Checks a layer that is not (yet) in the scenario's folder, such as a
+/// converted one: its names and everything the layer checks look at.
+pub fn check_extra_layer(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    refs: &[crate::model::scenario::Ref],
+    diags: &mut Diagnostics,
+) {
+    references(project, scenario, refs, diags);
+    check_layer(project, scenario, layer, diags);
+}
+
+fn references(
+    project: &Project,
+    scenario: &Scenario,
+    refs: &[crate::model::scenario::Ref],
+    diags: &mut Diagnostics,
+) {
+    for r in refs {
         let (exists, what, candidates): (bool, String, Vec<&str>) = match &r.target {
             Target::Side => (
                 scenario.side(&r.key).is_some(),
@@ -118,7 +137,10 @@ fn references(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
             ));
         }
     }
-    // A unit's type belongs to an arm; the two must agree.
+}
+
+/// A unit's type belongs to an arm; the two must agree.
+fn unit_types(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     for unit in &scenario.units {
         let type_arm = project
             .neutral
@@ -289,8 +311,21 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             &layer.location,
         ));
     }
+    if !layer.timed {
+        diags.push(
+            Diagnostic::warning(
+                "missing-data",
+                format!(
+                    "the `{}` layer has no clock: no source gives the times of the action",
+                    layer.ruleset
+                ),
+            )
+            .at_location(Some(layer.location.clone())),
+        );
+    }
     let last = layer.turn_start(layer.turns);
     if let Some((end, location)) = &layer.end
+        && layer.timed
         && *end != last
     {
         diags.push(
@@ -305,6 +340,19 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             .expected(last.to_string())
             .found(end.to_string()),
         );
+    }
+    for (unit, _) in &layer.values {
+        let known =
+            scenario.unit(unit).is_some() || layer.aggregates.iter().any(|(id, _, _)| id == unit);
+        if !known {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!("`{unit}` in [values] is no unit or aggregate"),
+                )
+                .at_location(Some(layer.location.clone())),
+            );
+        }
     }
     for (text, location) in &layer.missing {
         diags.push(
@@ -333,7 +381,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     for hex in hexes {
         on_map(hex, diags);
     }
-    if layer.arrival_rounding.is_none() {
+    if layer.arrival_rounding.is_none() && layer.timed {
         let between: Vec<&str> = scenario
             .units
             .iter()
@@ -354,7 +402,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             );
         }
     }
-    for reinforcement in &layer.reinforcements {
+    for reinforcement in layer.reinforcements.iter().filter(|_| layer.timed) {
         if !(1..=layer.turns).contains(&reinforcement.turn) {
             diags.push(
                 Diagnostic::error(

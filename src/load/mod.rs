@@ -26,6 +26,17 @@ struct RawManifest {
     title: String,
     #[serde(default = "default_paper")]
     paper: toml::Spanned<String>,
+    #[serde(default)]
+    convert: Vec<RawConvert>,
+}
+
+/// A conversion `build` makes: `[[convert]] scenario = "…", from = "…", to = ["…"]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConvert {
+    scenario: String,
+    from: Option<String>,
+    to: Vec<String>,
 }
 
 fn default_paper() -> toml::Spanned<String> {
@@ -59,6 +70,18 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
             }
             project.title = manifest.title;
             project.paper = manifest.paper.into_inner();
+            project.conversions = manifest
+                .convert
+                .into_iter()
+                .flat_map(|c| {
+                    let (scenario, from) = (c.scenario, c.from);
+                    c.to.into_iter().map(move |to| crate::model::ConvertJob {
+                        scenario: scenario.clone(),
+                        from: from.clone(),
+                        to,
+                    })
+                })
+                .collect();
         }
     }
     for folder in sorted_entries(&root.join("content"), |p| p.is_dir()) {

@@ -29,6 +29,34 @@ struct RawRuleset {
     scale: toml::Table,
     #[serde(default)]
     vocabulary: BTreeMap<String, Spanned<super::vocabulary::RawVocabulary>>,
+    profile: Option<RawProfile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    represents: Spanned<String>,
+    men_per: u32,
+    guns_per: u32,
+    level: String,
+    #[serde(default = "no_aggregation")]
+    aggregate: Spanned<String>,
+    turn_minutes: Option<u32>,
+    metres_per_cm: Option<f64>,
+    metres_per_hex: Option<f64>,
+    grade_vocabulary: Option<Spanned<String>>,
+    #[serde(default)]
+    grades_to: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    grades_from: BTreeMap<Spanned<String>, String>,
+    #[serde(default)]
+    figures_per_base: BTreeMap<String, u32>,
+    #[serde(default)]
+    notes: Vec<String>,
+}
+
+fn no_aggregation() -> Spanned<String> {
+    Spanned::new(0..0, "none".to_string())
 }
 
 /// Languages whose typography and hyphenation the rulebook supports.
@@ -85,7 +113,9 @@ pub fn load(
         .iter()
         .map(|(k, v)| (k.clone(), display_value(v)))
         .collect();
+    let profile = raw.profile.map(|p| profile(&toml, p, &mut refs, diags));
     let ruleset = Ruleset {
+        profile,
         id: raw.id.into_inner(),
         name: raw.name,
         language: raw.language.into_inner(),
@@ -99,6 +129,87 @@ pub fn load(
         ..Ruleset::default()
     };
     Some((ruleset, refs))
+}
+
+fn profile(
+    toml: &TomlText,
+    raw: RawProfile,
+    refs: &mut Vec<KeyRef>,
+    diags: &mut Diagnostics,
+) -> crate::model::profile::Profile {
+    for (field, value, allowed) in [
+        ("represents", &raw.represents, &["figures", "points"][..]),
+        ("aggregate", &raw.aggregate, &["none", "regiment"][..]),
+    ] {
+        if !allowed.contains(&value.get_ref().as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("unknown {field} `{}`", value.get_ref()),
+                )
+                .at_location(Some(toml.location(value.span())))
+                .expected(
+                    allowed
+                        .iter()
+                        .map(|a| format!("\"{a}\""))
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                ),
+            );
+        }
+    }
+    if raw.men_per == 0 || raw.guns_per == 0 {
+        diags.push(
+            Diagnostic::error("invalid-field", "`men_per` and `guns_per` must be above 0")
+                .at_location(Some(toml.location(raw.represents.span()))),
+        );
+    }
+    // Grades named in the mapping must be members of the grade vocabulary;
+    // the neutral side is checked against scenarios/neutral.toml by the scenario checks.
+    if let Some(vocab) = &raw.grade_vocabulary {
+        refs.push(KeyRef {
+            vocab: None,
+            key: vocab.get_ref().clone(),
+            location: toml.location(vocab.span()),
+        });
+        for grade in raw.grades_to.values() {
+            refs.push(KeyRef {
+                vocab: Some(vocab.get_ref().clone()),
+                key: grade.get_ref().clone(),
+                location: toml.location(grade.span()),
+            });
+        }
+        for grade in raw.grades_from.keys() {
+            refs.push(KeyRef {
+                vocab: Some(vocab.get_ref().clone()),
+                key: grade.get_ref().clone(),
+                location: toml.location(grade.span()),
+            });
+        }
+    }
+    crate::model::profile::Profile {
+        represents: raw.represents.into_inner(),
+        men_per: raw.men_per.max(1),
+        guns_per: raw.guns_per.max(1),
+        level: raw.level,
+        aggregate: raw.aggregate.into_inner(),
+        turn_minutes: raw.turn_minutes,
+        metres_per_cm: raw.metres_per_cm,
+        metres_per_hex: raw.metres_per_hex,
+        grade_vocabulary: raw.grade_vocabulary.map(Spanned::into_inner),
+        grades_to: raw
+            .grades_to
+            .into_iter()
+            .map(|(k, v)| (k, v.into_inner()))
+            .collect(),
+        grades_from: raw
+            .grades_from
+            .into_iter()
+            .map(|(k, v)| (k.into_inner(), v))
+            .collect(),
+        figures_per_base: raw.figures_per_base.into_iter().collect(),
+        notes: raw.notes,
+    }
 }
 
 fn display_value(value: &toml::Value) -> String {

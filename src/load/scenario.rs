@@ -402,9 +402,9 @@ pub fn load(
 #[serde(deny_unknown_fields)]
 struct RawLayer {
     ruleset: S,
-    start: S,
-    turn_minutes: u32,
-    turns: u32,
+    start: Option<S>,
+    turn_minutes: Option<u32>,
+    turns: Option<u32>,
     end: Option<S>,
     arrival_rounding: Option<S>,
     map: Option<RawMap>,
@@ -435,6 +435,16 @@ struct RawLayer {
     erratum: Vec<RawErratum>,
     #[serde(default)]
     values: BTreeMap<String, toml::Table>,
+    #[serde(default)]
+    aggregate: Vec<RawAggregate>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAggregate {
+    id: S,
+    name: String,
+    units: Vec<S>,
 }
 
 #[derive(Deserialize)]
@@ -582,17 +592,25 @@ pub fn load_layer(
         refs: Vec::new(),
     };
     let ruleset = raw.ruleset.get_ref().clone();
-    let start = r.clock(&raw.start, diags)?;
-    if raw.turn_minutes == 0 || raw.turns == 0 {
-        diags.push(
-            Diagnostic::error(
-                "invalid-field",
-                "a layer needs `turn_minutes` and `turns` above 0",
-            )
-            .at_location(Some(r.toml.location(raw.start.span()))),
-        );
-        return None;
-    }
+    // A layer without a clock is allowed where no source gives one: its
+    // turns are then unknown, and the checks say so.
+    let ruleset_location = r.toml.location(raw.ruleset.span());
+    let (start, turn_minutes, turns, timed) = match (&raw.start, raw.turn_minutes, raw.turns) {
+        (Some(start), Some(minutes), Some(turns)) if minutes > 0 && turns > 0 => {
+            (r.clock(start, diags)?, minutes, turns, true)
+        }
+        (None, None, None) => (Clock(0), 1, 0, false),
+        _ => {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    "a layer's clock needs all of `start`, `turn_minutes` and `turns` (above 0), or none",
+                )
+                .at_location(Some(ruleset_location)),
+            );
+            return None;
+        }
+    };
     let whos = |w: &RawWhoFlat| Who {
         side: w.side.clone(),
         nations: w.nations.clone(),
@@ -608,8 +626,9 @@ pub fn load_layer(
         file,
         location: r.toml.location(raw.ruleset.span()),
         start,
-        turn_minutes: raw.turn_minutes,
-        turns: raw.turns,
+        turn_minutes,
+        turns,
+        timed,
         end: raw
             .end
             .as_ref()
@@ -649,6 +668,7 @@ pub fn load_layer(
         special_rules: Vec::new(),
         errata: Vec::new(),
         values: Vec::new(),
+        aggregates: Vec::new(),
     };
     if let Some(map) = &raw.map {
         let first = crate::model::scenario::column_number(map.columns[0].get_ref());
@@ -749,6 +769,11 @@ pub fn load_layer(
         .map(|s| (s.id, prose(s.title), prose(s.text)))
         .collect();
     layer.errata = raw.erratum.into_iter().map(|e| prose(e.text)).collect();
+    for aggregate in &raw.aggregate {
+        let (id, _) = r.id(&aggregate.id, diags);
+        let units = r.refer_all(Target::Unit, &aggregate.units);
+        layer.aggregates.push((id, aggregate.name.clone(), units));
+    }
     layer.values = raw
         .values
         .into_iter()

@@ -2,11 +2,12 @@
 
 pub mod chapter;
 pub mod number;
+pub mod profile;
 pub mod ruleset;
 pub mod scenario;
 pub mod table;
 
 pub use chapter::{Chapter, Example, Section};
 pub use number::{Dice, Ratio};
-pub use ruleset::{KeyRef, Member, Project, Ruleset, Vocabulary};
+pub use ruleset::{ConvertJob, KeyRef, Member, Project, Ruleset, Vocabulary};
 pub use table::{Cell, Column, Group, Modifier, Table, TableKind};

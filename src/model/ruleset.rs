@@ -18,6 +18,15 @@ pub struct Project {
     /// Member attributes of the neutral vocabularies that name other members.
     pub neutral_refs: Vec<KeyRef>,
     pub scenarios: Vec<super::scenario::Scenario>,
+    /// The conversions `build` makes, from `[[convert]]` in grognard.toml.
+    pub conversions: Vec<ConvertJob>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ConvertJob {
+    pub scenario: String,
+    pub from: Option<String>,
+    pub to: String,
 }
 
 impl Project {
@@ -46,6 +55,8 @@ pub struct Ruleset {
     pub vocabularies: Vec<Vocabulary>,
     pub tables: Vec<Table>,
     pub chapters: Vec<Chapter>,
+    /// How the ruleset represents a battle, for conversions.
+    pub profile: Option<super::profile::Profile>,
     /// Every vocabulary member (or vocabulary) the sources name, for checking.
     pub key_refs: Vec<KeyRef>,
 }

@@ -294,6 +294,8 @@ pub struct Layer {
     pub start: Clock,
     pub turn_minutes: u32,
     pub turns: u32,
+    /// False when no source gives a clock: then there are no turns.
+    pub timed: bool,
     pub end: Option<(Clock, Location)>,
     /// How an arrival between two turn starts becomes a turn: "in-progress"
     /// (the turn under way) or "next" (the following turn). Unstated: none may need it.
@@ -313,6 +315,23 @@ pub struct Layer {
     pub special_rules: Vec<(String, Prose, Prose)>,
     pub errata: Vec<Prose>,
     pub values: Vec<(String, Vec<(String, String)>)>,
+    /// Units of the order of battle that this ruleset plays as one (id, name, units).
+    pub aggregates: Vec<(String, String, Vec<String>)>,
+}
+
+impl Layer {
+    /// The values of a unit: its own, or its aggregate's.
+    pub fn values_of(&self, unit: &str) -> Option<(&str, &[(String, String)])> {
+        let key = self
+            .aggregates
+            .iter()
+            .find(|(_, _, units)| units.iter().any(|u| u == unit))
+            .map_or(unit, |(id, _, _)| id.as_str());
+        self.values
+            .iter()
+            .find(|(id, _)| id == key)
+            .map(|(id, v)| (id.as_str(), v.as_slice()))
+    }
 }
 
 impl Layer {

@@ -221,14 +221,16 @@ impl Context<'_> {
         if !strength.is_empty() {
             detail.push(strength);
         }
-        if let Some(values) = self
-            .layer
-            .and_then(|l| l.values.iter().find(|(id, _)| *id == unit.id))
-        {
-            detail.extend(values.1.iter().map(|(k, v)| format!("{k} {v}")));
+        if let Some((holder, values)) = self.layer.and_then(|l| l.values_of(&unit.id)) {
+            let values: Vec<String> = values.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            if holder == unit.id {
+                detail.extend(values);
+            } else {
+                detail.push(format!("{holder}: {}", values.join(", ")));
+            }
         }
         if let Some((arrives, _)) = &unit.arrives {
-            detail.push(match self.layer {
+            detail.push(match self.layer.filter(|l| l.timed) {
                 Some(layer) => format!(
                     "{arrives} ({} {})",
                     self.locale.turn.to_lowercase(),
@@ -252,13 +254,12 @@ impl Context<'_> {
     }
 
     fn chart(&self) -> Chart {
-        let start = self
-            .layer
+        let timed = self.layer.filter(|l| l.timed);
+        let start = timed
             .map(|l| l.start)
             .or(self.scenario.start)
             .unwrap_or(Clock(0));
-        let end = self
-            .layer
+        let end = timed
             .map(|l| Clock(l.turn_start(l.turns).0 + l.turn_minutes))
             .or(self.scenario.end)
             .unwrap_or(start);
@@ -412,18 +413,20 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
 
 fn add_layer(cx: &Context, layer: &Layer, ruleset: &crate::model::Ruleset, booklet: &mut Booklet) {
     let locale = cx.locale;
-    let last = layer.turn_start(layer.turns);
-    booklet.duration.push(format!(
-        "{} {} × {} min: {}–{}",
-        layer.turns,
-        locale.turn.to_lowercase(),
-        layer.turn_minutes,
-        layer.start,
-        last
-    ));
-    booklet.turns = (1..=layer.turns)
-        .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
-        .collect();
+    if layer.timed {
+        let last = layer.turn_start(layer.turns);
+        booklet.duration.push(format!(
+            "{} {} × {} min: {}–{}",
+            layer.turns,
+            locale.turn.to_lowercase(),
+            layer.turn_minutes,
+            layer.start,
+            last
+        ));
+        booklet.turns = (1..=layer.turns)
+            .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
+            .collect();
+    }
     let order_label = |id: &str| {
         ruleset
             .vocabulary("order")

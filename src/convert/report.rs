@@ -1,0 +1,181 @@
+//! The conversion report: every rounding with its error, totals before and
+//! after, what could not be converted, the judgement calls, the muster list.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::model::Project;
+use crate::model::profile::Profile;
+use crate::model::scenario::Scenario;
+
+use super::Conversion;
+
+pub fn markdown(
+    project: &Project,
+    scenario: &Scenario,
+    profile: &Profile,
+    c: &Conversion,
+) -> String {
+    let mut out = String::new();
+    let target = project
+        .ruleset(&c.to)
+        .map_or(c.to.as_str(), |r| r.name.as_str());
+    let origin = c
+        .from
+        .as_deref()
+        .map_or("neutral facts".to_string(), |f| format!("`{f}` layer"));
+    let _ = writeln!(out, "# {} → {target}\n", scenario.title);
+    let _ = writeln!(
+        out,
+        "Converted from the {origin} of `{}` to `{}`. One {} = {} men (infantry, cavalry) or {} guns; the unit of play is the {}{}.\n",
+        scenario.id,
+        c.to,
+        profile.represents.trim_end_matches('s'),
+        profile.men_per,
+        profile.guns_per,
+        profile.level,
+        if profile.aggregate == "regiment" {
+            ", so the battalions of one regiment (one brigade, one name before the brackets) are played as one unit"
+        } else {
+            ""
+        }
+    );
+
+    let _ = writeln!(out, "## Totals per side\n");
+    let _ = writeln!(
+        out,
+        "| side | men | guns | units | {} | men represented | guns represented | units after |",
+        profile.represents
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|");
+    for side in &scenario.sides {
+        let (men, guns, units) = crate::check::scenario::sum(scenario, Some(&side.id), None, None);
+        let after: Vec<_> = c.units.iter().filter(|u| u.side == side.id).collect();
+        let value: u32 = after.iter().map(|u| u.value).sum();
+        let men_after: u32 = after
+            .iter()
+            .filter(|u| u.arm != "artillery")
+            .map(|u| u.represented)
+            .sum();
+        let guns_after: u32 = after
+            .iter()
+            .filter(|u| u.arm == "artillery")
+            .map(|u| u.represented)
+            .sum();
+        let _ = writeln!(
+            out,
+            "| {} | {men} | {guns} | {units} | {value} | {men_after} | {guns_after} | {} |",
+            side.name,
+            after.len()
+        );
+    }
+
+    let _ = writeln!(out, "\n## Roundings\n");
+    let _ = writeln!(
+        out,
+        "Half or more rounds up. The error is what the {} represent minus the historical figure.\n",
+        profile.represents
+    );
+    let _ = writeln!(
+        out,
+        "| unit | stands for | men | guns | {} | represents | error |",
+        profile.represents
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|");
+    for u in &c.units {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {:+} |",
+            u.name,
+            u.units.join(", "),
+            u.strength.men,
+            u.strength.guns,
+            u.value,
+            u.represented,
+            u.error()
+        );
+    }
+
+    let _ = writeln!(out, "\n## Time\n");
+    match c.clock {
+        Some((start, minutes, turns)) => {
+            let _ = writeln!(
+                out,
+                "Turn 1 starts at {start}; {turns} turns of {minutes} minutes. An arrival between two turn starts comes on the turn under way.\n"
+            );
+            let late: Vec<_> = c.arrivals.iter().filter(|a| a.error > 0).collect();
+            if late.is_empty() {
+                let _ = writeln!(out, "Every arrival falls on the start of a turn.");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "| unit | arrives | turn | minutes after the turn starts |"
+                );
+                let _ = writeln!(out, "|---|---|---:|---:|");
+                for a in late {
+                    let _ = writeln!(
+                        out,
+                        "| {} | {} | {} | {} |",
+                        a.unit, a.clock, a.turn, a.error
+                    );
+                }
+            }
+        }
+        None => {
+            let _ = writeln!(out, "No turns: see below.");
+        }
+    }
+
+    if profile.is_miniatures() {
+        let _ = writeln!(out, "\n## Muster list\n");
+        let _ = writeln!(
+            out,
+            "Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).\n"
+        );
+        let mut muster: BTreeMap<(String, String), (u32, u32, u32)> = BTreeMap::new();
+        for u in &c.units {
+            let entry = muster.entry((u.nation.clone(), u.arm.clone())).or_default();
+            entry.0 += u.value;
+            entry.1 += u.units.len() as u32;
+            if let Some((_, per)) = profile
+                .figures_per_base
+                .iter()
+                .find(|(arm, _)| *arm == u.arm)
+            {
+                entry.2 += u.value.div_ceil(*per);
+            }
+        }
+        let _ = writeln!(out, "| nation | arm | figures | units | bases |");
+        let _ = writeln!(out, "|---|---|---:|---:|---:|");
+        for ((nation, arm), (figures, units, bases)) in muster {
+            let nation = project.neutral.label("nation", &nation);
+            let arm_label = project.neutral.label("arm", &arm);
+            let bases = if arm == "artillery" {
+                format!("{units} (one per battery)")
+            } else if bases > 0 {
+                bases.to_string()
+            } else {
+                "by frontage".to_string()
+            };
+            let _ = writeln!(
+                out,
+                "| {nation} | {arm_label} | {figures} | {units} | {bases} |"
+            );
+        }
+    }
+
+    for (title, items) in [
+        ("Not converted", &c.unmapped),
+        ("Judgement calls", &c.judgements),
+        ("Warnings", &c.warnings),
+    ] {
+        if items.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n## {title}\n");
+        for item in items {
+            let _ = writeln!(out, "- {item}");
+        }
+    }
+    out
+}

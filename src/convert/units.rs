@@ -1,0 +1,187 @@
+//! Men and guns to figures or points, with aggregation and grades.
+
+use crate::model::Project;
+use crate::model::profile::Profile;
+use crate::model::scenario::Scenario;
+
+/// What a target unit stands for in the order of battle.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Strength {
+    pub men: u32,
+    pub guns: u32,
+}
+
+/// A unit in the target ruleset's terms.
+#[derive(Debug, Clone)]
+pub struct TargetUnit {
+    pub id: String,
+    pub name: String,
+    pub arm: String,
+    pub nation: String,
+    pub side: String,
+    /// The neutral units it stands for (several when battalions are aggregated).
+    pub units: Vec<String>,
+    pub strength: Strength,
+    /// Figures or points.
+    pub value: u32,
+    /// What `value` represents back in men or guns.
+    pub represented: u32,
+    pub grade: Option<String>,
+    /// The strength came from the source layer's values, not the neutral facts.
+    pub inverted: bool,
+}
+
+impl TargetUnit {
+    /// Represented minus historical: the rounding error, in men or guns.
+    pub fn error(&self) -> i64 {
+        let historical = if self.arm == "artillery" {
+            self.strength.guns
+        } else {
+            self.strength.men
+        };
+        i64::from(self.represented) - i64::from(historical)
+    }
+}
+
+/// Rounds half up: 2.5 figures become 3.
+fn round_div(n: u32, d: u32) -> u32 {
+    (n + d / 2) / d
+}
+
+/// The regiment of a battalion: its name before " (".
+fn regiment_name(name: &str) -> &str {
+    name.split(" (").next().unwrap_or(name).trim()
+}
+
+/// A unit id without its battalion suffix: "fr-2leger-1" → "fr-2leger".
+fn regiment_id(id: &str) -> String {
+    match id.rsplit_once('-') {
+        Some((stem, suffix)) if suffix.chars().all(|c| c.is_ascii_digit()) => stem.to_string(),
+        _ => id.to_string(),
+    }
+}
+
+/// A source layer's values read back through its profile: figures or points
+/// to men (or guns).
+pub struct Source<'a> {
+    pub layer: &'a crate::model::scenario::Layer,
+    pub profile: &'a Profile,
+}
+
+impl Source<'_> {
+    /// The strength a source layer gives a unit (or aggregate) id, if it gives one.
+    fn strength(&self, id: &str, arm: &str) -> Option<Strength> {
+        let (_, values) = self.layer.values.iter().find(|(key, _)| key == id)?;
+        let (_, value) = values.iter().find(|(k, _)| *k == self.profile.represents)?;
+        let value: u32 = value.parse().ok()?;
+        Some(if arm == "artillery" {
+            Strength {
+                men: 0,
+                guns: value * self.profile.guns_per,
+            }
+        } else {
+            Strength {
+                men: value * self.profile.men_per,
+                guns: 0,
+            }
+        })
+    }
+}
+
+pub fn convert_units(
+    project: &Project,
+    scenario: &Scenario,
+    profile: &Profile,
+    source: Option<&Source>,
+) -> Vec<TargetUnit> {
+    let mut groups: Vec<TargetUnit> = Vec::new();
+    for unit in &scenario.units {
+        let strength = Strength {
+            men: unit.men.unwrap_or(0),
+            guns: unit.guns.unwrap_or(0),
+        };
+        let aggregate = profile.aggregate == "regiment" && unit.arm != "artillery";
+        let key = if aggregate {
+            (regiment_id(&unit.id), regiment_name(&unit.name).to_string())
+        } else {
+            (unit.id.clone(), unit.name.clone())
+        };
+        let grade = unit
+            .quality
+            .as_deref()
+            .and_then(|q| profile.grade_for(q))
+            .map(String::from);
+        match groups.iter_mut().find(|g| {
+            aggregate
+                && g.id == key.0
+                && g.arm == unit.arm
+                && scenario
+                    .unit(&g.units[0])
+                    .is_some_and(|first| first.parent == unit.parent)
+        }) {
+            Some(group) => {
+                group.units.push(unit.id.clone());
+                group.strength.men += strength.men;
+                group.strength.guns += strength.guns;
+            }
+            None => {
+                // A regiment id already taken by another arm or brigade keeps the unit's own id.
+                let id = if groups.iter().any(|g| g.id == key.0) {
+                    unit.id.clone()
+                } else {
+                    key.0
+                };
+                groups.push(TargetUnit {
+                    id,
+                    name: key.1,
+                    arm: unit.arm.clone(),
+                    nation: unit.nation.clone(),
+                    side: scenario.unit_side(unit).unwrap_or_default().to_string(),
+                    units: vec![unit.id.clone()],
+                    strength,
+                    value: 0,
+                    represented: 0,
+                    grade,
+                    inverted: false,
+                });
+            }
+        }
+    }
+    for group in &mut groups {
+        // Values written in another ruleset's terms win over the neutral figures.
+        if let Some(inverted) = source.and_then(|s| {
+            s.strength(&group.id, &group.arm).or_else(|| {
+                (group.units.len() == 1)
+                    .then(|| s.strength(&group.units[0], &group.arm))
+                    .flatten()
+            })
+        }) {
+            group.strength = inverted;
+            group.inverted = true;
+        }
+        if group.arm == "artillery" {
+            group.value = round_div(group.strength.guns, profile.guns_per);
+            group.represented = group.value * profile.guns_per;
+        } else {
+            group.value = round_div(group.strength.men, profile.men_per);
+            group.represented = group.value * profile.men_per;
+        }
+    }
+    let _ = project;
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn battalions_share_their_regiment() {
+        assert_eq!(regiment_name("2e Léger (1st bn)"), "2e Léger");
+        assert_eq!(regiment_id("fr-2leger-1"), "fr-2leger");
+        assert_eq!(regiment_id("al-bru-leib"), "al-bru-leib");
+        assert_eq!(round_div(455, 100), 5);
+        assert_eq!(round_div(450, 100), 5);
+        assert_eq!(round_div(449, 100), 4);
+    }
+}

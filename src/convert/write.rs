@@ -1,0 +1,92 @@
+//! The converted layer as editable TOML: it loads and checks like a hand-written one.
+
+use std::fmt::Write;
+
+use crate::model::Project;
+use crate::model::scenario::Scenario;
+
+use super::Conversion;
+
+fn quote(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+fn list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| quote(i)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) -> String {
+    let profile = project
+        .ruleset(&conversion.to)
+        .and_then(|r| r.profile.as_ref())
+        .expect("checked by convert");
+    let mut out = String::new();
+    let origin = match &conversion.from {
+        Some(from) => format!("the {from} layer"),
+        None => "the neutral facts".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "# {} for {}, converted by grognard from {origin}.\n# Edit it freely; copy it into scenarios/{}/ to use it. The report says what was\n# rounded and what could not be converted.\n",
+        scenario.title, conversion.to, scenario.id
+    );
+    let _ = writeln!(out, "ruleset = {}", quote(&conversion.to));
+    if let Some((start, minutes, turns)) = conversion.clock {
+        let _ = writeln!(out, "start = {}", quote(&start.to_string()));
+        let _ = writeln!(out, "turn_minutes = {minutes}");
+        let _ = writeln!(out, "turns = {turns}");
+        let _ = writeln!(out, "arrival_rounding = \"in-progress\"");
+    }
+    let missing: Vec<String> = conversion.unmapped.clone();
+    if !missing.is_empty() {
+        let _ = writeln!(out, "missing = [");
+        for m in &missing {
+            let _ = writeln!(out, "  {},", quote(m));
+        }
+        let _ = writeln!(out, "]");
+    }
+    for unit in &conversion.units {
+        if unit.units.len() > 1 || unit.units[0] != unit.id {
+            let _ = writeln!(
+                out,
+                "\n[[aggregate]]\nid = {}\nname = {}\nunits = {}",
+                quote(&unit.id),
+                quote(&unit.name),
+                list(&unit.units)
+            );
+        }
+    }
+    if conversion.clock.is_some() {
+        let mut turns: Vec<u32> = conversion
+            .arrivals
+            .iter()
+            .map(|a| a.turn)
+            .filter(|t| *t > 1)
+            .collect();
+        turns.sort();
+        turns.dedup();
+        for turn in turns {
+            let units: Vec<String> = conversion
+                .arrivals
+                .iter()
+                .filter(|a| a.turn == turn)
+                .map(|a| a.unit.clone())
+                .collect();
+            let _ = writeln!(
+                out,
+                "\n[[reinforcement]]\nturn = {turn}\nunits = {}",
+                list(&units)
+            );
+        }
+    }
+    let _ = writeln!(out, "\n[values]");
+    for unit in &conversion.units {
+        let mut fields = vec![format!("{} = {}", profile.represents, unit.value)];
+        if let Some(grade) = &unit.grade {
+            fields.push(format!("grade = {}", quote(grade)));
+        }
+        let _ = writeln!(out, "{} = {{ {} }}", quote(&unit.id), fields.join(", "));
+    }
+    out
+}

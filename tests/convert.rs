@@ -1,0 +1,132 @@
+//! `grognard convert`: editable layers, reports, booklets; golden files for
+//! Quatre Bras (reviewed by hand against the reference order of battle).
+
+mod common;
+
+use std::path::Path;
+
+use common::{grognard, repo_root, stderr};
+
+fn convert(args: &[&str]) -> (tempfile::TempDir, std::process::Output) {
+    let out = tempfile::tempdir().unwrap();
+    let mut all: Vec<&str> = vec!["convert"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.path().to_str().unwrap()]);
+    let output = grognard(&repo_root(), &all);
+    (out, output)
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+#[test]
+fn quatre_bras_from_the_sombra_layer_matches_the_golden_files() {
+    for to in ["ved", "polk"] {
+        let (out, output) = convert(&["quatre-bras-1815", "--from", "sombra", "--to", to]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let folder = out.path().join("quatre-bras-1815");
+        for name in [
+            format!("quatre-bras-1815-{to}.toml"),
+            format!("quatre-bras-1815-{to}-report.md"),
+        ] {
+            let golden = read(&repo_root().join("tests/golden"), &name);
+            assert_eq!(
+                read(&folder, &name),
+                golden,
+                "{name} differs from tests/golden"
+            );
+        }
+        assert!(folder.join(format!("quatre-bras-1815-{to}.pdf")).exists());
+    }
+}
+
+#[test]
+fn the_ved_conversion_rounds_each_unit_and_reports_the_error() {
+    let report = read(
+        &repo_root().join("tests/golden"),
+        "quatre-bras-1815-ved-report.md",
+    );
+    // 27th Jägers: 762 men (23 officers + 739) at 45 men a figure: 17 figures, +3 men.
+    assert!(report.contains("| 27th Jager Battalion | al-27jag | 762 | 0 | 17 | 765 | +3 |"));
+    // An 8-gun battery: 4 gunner figures of 2 guns, exact.
+    assert!(report.contains("| 5th Division foot battery | fr-5div-art | 0 | 8 | 4 | 8 | +0 |"));
+    // What could not be converted, and the judgement calls, are listed.
+    assert!(report.contains("## Not converted"));
+    assert!(report.contains("hex references of the sombra layer"));
+    assert!(report.contains("## Judgement calls"));
+    assert!(report.contains("se toma 45, el punto medio"));
+    assert!(report.contains("## Muster list"));
+    let layer = read(
+        &repo_root().join("tests/golden"),
+        "quatre-bras-1815-ved.toml",
+    );
+    // Cooke's division arrives on sombra turn 11 (18:30): VED turn 16 of 20 minutes from 13:30.
+    assert!(layer.contains("turn = 16\nunits = [\"al-bru-1lt\", \"al-bru-3lt\", \"al-2-1g\""));
+}
+
+#[test]
+fn polk_plays_the_battalions_of_a_regiment_as_one_unit() {
+    let layer = read(
+        &repo_root().join("tests/golden"),
+        "quatre-bras-1815-polk.toml",
+    );
+    assert!(layer.contains(
+        "[[aggregate]]\nid = \"fr-2leger\"\nname = \"2e Léger\"\nunits = [\"fr-2leger-1\", \"fr-2leger-2\", \"fr-2leger-3\", \"fr-2leger-4\"]"
+    ));
+    // 4 × 455 = 1,820 men at 100 a figure: 18 figures.
+    assert!(layer.contains("\"fr-2leger\" = { figures = 18 }"));
+}
+
+#[test]
+fn a_converted_layer_loads_and_checks_clean_inside_the_scenario() {
+    let (out, output) = convert(&["cardedeu-1808", "--to", "ved"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let project = tempfile::tempdir().unwrap();
+    for part in ["grognard.toml", "content", "scenarios", "templates"] {
+        copy(&repo_root().join(part), &project.path().join(part));
+    }
+    std::fs::copy(
+        out.path().join("cardedeu-1808/cardedeu-1808-ved.toml"),
+        project.path().join("scenarios/cardedeu-1808/ved.toml"),
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["check", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let d: serde_json::Value = serde_json::from_str(line).unwrap();
+        if d["file"] == "scenarios/cardedeu-1808/ved.toml" {
+            assert_eq!(d["code"], "missing-data", "{d}");
+        }
+    }
+    let list = grognard(project.path(), &["list"]);
+    assert!(String::from_utf8_lossy(&list.stdout).contains("layers: ved"));
+}
+
+#[test]
+fn bad_conversions_are_diagnostics_not_panics() {
+    let (_, output) = convert(&["cardedeu-1809", "--to", "ved"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("error[convert]: no scenario `cardedeu-1809` to convert"));
+    assert!(stderr(&output).contains("did you mean `cardedeu-1808`?"));
+
+    let (_, output) = convert(&["cardedeu-1808", "--to", "bataille"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("ruleset `bataille` declares no [profile]"));
+
+    let (_, output) = convert(&["cardedeu-1808", "--from", "ved", "--to", "polk"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("scenario `cardedeu-1808` has no `ved` layer"));
+}
+
+fn copy(from: &Path, to: &Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).unwrap();
+    }
+}

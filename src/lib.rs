@@ -154,6 +154,11 @@ pub fn build(
                 render::rulebook::render(&session.project, ruleset, &templates, &session.sources);
             let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
             write(session, id, path, result, &mut outputs);
+            let ruleset = session.project.ruleset(id).expect("looked up above");
+            let result =
+                render::qrs::render(&session.project, ruleset, &templates, &session.sources);
+            let path = out_dir.join(id).join(format!("{id}-qrs.pdf"));
+            write(session, id, path, result, &mut outputs);
         } else if let Some(scenario) = session.project.scenario(id) {
             let folder = scenario.folder.clone();
             let layers: Vec<Option<String>> = std::iter::once(None)
@@ -300,7 +305,7 @@ fn write(
     outputs: &mut Vec<Output>,
 ) {
     match result {
-        Ok(render::pdf::Rendered { pdf, warnings }) => {
+        Ok(render::pdf::Rendered { pdf, warnings, .. }) => {
             session.diagnostics.extend(warnings);
             match output::write_atomic(&path, &pdf) {
                 Ok(()) => outputs.push(Output {

@@ -50,8 +50,7 @@ struct RawHeader {
     #[serde(default)]
     source: Option<String>,
     #[serde(default)]
-    #[allow(dead_code)]
-    qrs: Option<bool>,
+    qrs: bool,
     #[serde(default)]
     allow: Vec<Spanned<RawAllow>>,
 }
@@ -253,6 +252,7 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
         kind,
         file,
         location: id_location,
+        qrs: header.qrs,
         allow: header
             .allow
             .into_iter()

@@ -16,6 +16,8 @@ pub struct Table {
     pub location: Location,
     /// Lints switched off for this table, each with the author's reason.
     pub allow: Vec<Allow>,
+    /// Printed on the quick-reference sheet.
+    pub qrs: bool,
 }
 
 #[derive(Debug, Clone)]

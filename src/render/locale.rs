@@ -56,6 +56,7 @@ pub struct Locale {
     pub radius: &'static str,
     pub reorganisation: &'static str,
     pub demoralisation: &'static str,
+    pub quick_reference: &'static str,
     pub decimal_comma: bool,
 }
 
@@ -115,6 +116,7 @@ const ES: Locale = Locale {
     radius: "Radio de mando",
     reorganisation: "Base de reorganización",
     demoralisation: "Umbral de desmoralización",
+    quick_reference: "Hoja de referencia rápida",
     decimal_comma: true,
 };
 
@@ -174,6 +176,7 @@ const RU: Locale = Locale {
     radius: "Радиус командования",
     reorganisation: "База реорганизации",
     demoralisation: "Порог деморализации",
+    quick_reference: "Памятка игрока",
     decimal_comma: true,
 };
 
@@ -233,6 +236,7 @@ const EN: Locale = Locale {
     radius: "Command radius",
     reorganisation: "Reorganisation base",
     demoralisation: "Demoralisation threshold",
+    quick_reference: "Quick reference",
     decimal_comma: false,
 };
 

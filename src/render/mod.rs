@@ -7,6 +7,7 @@ pub mod locale;
 pub mod markdown;
 pub mod numbering;
 pub mod pdf;
+pub mod qrs;
 pub mod rulebook;
 pub mod tables;
 pub mod templates;

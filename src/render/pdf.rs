@@ -13,6 +13,9 @@ use super::world::MemoryWorld;
 pub struct Rendered {
     pub pdf: Vec<u8>,
     pub warnings: Vec<Diagnostic>,
+    /// What the template reported as not fitting (`#metadata((…)) <gg-overflow>`).
+    pub overflow: Vec<String>,
+    pub pages: usize,
 }
 
 /// What a build produced, or the diagnostics that stopped it.
@@ -38,7 +41,38 @@ pub fn typeset(
     };
     let pdf = typst_pdf::pdf(&document, &options)
         .map_err(|errors| errors.iter().map(&map).collect::<Vec<_>>())?;
-    Ok(Rendered { pdf, warnings })
+    Ok(Rendered {
+        pdf,
+        warnings,
+        overflow: overflow(&document),
+        pages: document.pages().len(),
+    })
+}
+
+/// The list a template put in `<gg-overflow>` metadata, if any.
+fn overflow(document: &PagedDocument) -> Vec<String> {
+    use typst::foundations::{Label, Repr, Value};
+    use typst::introspection::{Introspector, MetadataElem};
+    use typst::utils::PicoStr;
+    let Some(label) = Label::new(PicoStr::intern("gg-overflow")) else {
+        return Vec::new();
+    };
+    let Ok(content) = document.introspector().query_label(label) else {
+        return Vec::new();
+    };
+    let Some(metadata) = content.to_packed::<MetadataElem>() else {
+        return Vec::new();
+    };
+    match &metadata.value {
+        Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                Value::Str(s) => s.to_string(),
+                other => other.repr().to_string(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The PDF date: `SOURCE_DATE_EPOCH` when set, else a fixed date, so builds are reproducible.

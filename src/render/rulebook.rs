@@ -46,11 +46,21 @@ struct Strings {
 }
 
 #[derive(Serialize)]
-struct TableData {
+pub struct TableData {
     caption: String,
     missing_text: &'static str,
     #[serde(flatten)]
     table: DisplayTable,
+}
+
+/// A table as both the rulebook and the quick-reference sheet show it.
+pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) -> TableData {
+    let locale = Locale::for_language(&ruleset.language);
+    TableData {
+        caption: format!("{} {number}. {}", locale.table, table.title),
+        missing_text: locale.missing,
+        table: display_table(ruleset, table, number),
+    }
 }
 
 pub use super::pdf::{RenderResult, Rendered};
@@ -67,14 +77,7 @@ pub fn render(
         .iter()
         .filter_map(|(id, number)| {
             let table = ruleset.table(id)?;
-            Some((
-                id.clone(),
-                TableData {
-                    caption: format!("{} {number}. {}", locale.table, table.title),
-                    missing_text: locale.missing,
-                    table: display_table(ruleset, table, number),
-                },
-            ))
+            Some((id.clone(), table_data(ruleset, table, number)))
         })
         .collect();
     // Examples are numbered within their chapter: "13.2".

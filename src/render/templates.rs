@@ -14,6 +14,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
     ("grognard.typ", include_str!("../../templates/grognard.typ")),
     ("booklet.typ", include_str!("../../templates/booklet.typ")),
+    ("qrs.typ", include_str!("../../templates/qrs.typ")),
 ];
 
 /// One template as used for a ruleset, with the file it came from.

@@ -1,0 +1,111 @@
+//! The quick-reference sheet: the sequence of play and every table marked
+//! `qrs = true`, from the same data as the rulebook, on two landscape pages.
+
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Project, Ruleset, TableKind};
+use crate::source::Sources;
+
+use super::locale::Locale;
+use super::numbering::table_numbers;
+use super::pdf::RenderResult;
+use super::rulebook::{TableData, table_data};
+use super::templates::Template;
+
+/// Pages the sheet may take: one sheet, printed on both sides.
+const PAGES: usize = 2;
+
+#[derive(Serialize)]
+struct Sheet {
+    title: String,
+    paper: String,
+    language: String,
+    pages: usize,
+    tables: Vec<TableData>,
+}
+
+/// The tables of the sheet: sequences of play first, then the marked tables.
+pub fn sheet_tables(ruleset: &Ruleset) -> Vec<(&crate::model::Table, String)> {
+    let numbers = table_numbers(ruleset);
+    let number = |id: &str| {
+        numbers
+            .iter()
+            .find(|(t, _)| t == id)
+            .map_or_else(String::new, |(_, n)| n.clone())
+    };
+    let sequences = ruleset
+        .tables
+        .iter()
+        .filter(|t| matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence"));
+    let marked = ruleset.tables.iter().filter(|t| {
+        t.qrs && !(matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence"))
+    });
+    let mut tables: Vec<_> = sequences.map(|t| (t, number(&t.id))).collect();
+    let mut rest: Vec<_> = marked.map(|t| (t, number(&t.id))).collect();
+    // In the rulebook's order.
+    rest.sort_by_key(|(t, _)| numbers.iter().position(|(id, _)| *id == t.id));
+    tables.extend(rest);
+    tables
+}
+
+pub fn render(
+    project: &Project,
+    ruleset: &Ruleset,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let locale = Locale::for_language(&ruleset.language);
+    let template = |name: &str| {
+        templates
+            .iter()
+            .find(|t| t.name == name)
+            .expect("built-in template")
+    };
+    let sheet = Sheet {
+        title: format!("{} — {}", ruleset.name, locale.quick_reference),
+        paper: project.paper.clone(),
+        language: ruleset.language.clone(),
+        pages: PAGES,
+        tables: sheet_tables(ruleset)
+            .into_iter()
+            .map(|(t, n)| table_data(ruleset, t, &n))
+            .collect(),
+    };
+    let mut world = super::world::MemoryWorld::new("main.typ");
+    let main = super::templates::render(template("qrs.typ"), minijinja::context! {}, sources)
+        .map_err(|d| vec![*d])?;
+    world.add_source("main.typ", main);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        "qrs.json",
+        serde_json::to_vec(&sheet).expect("sheet serializes"),
+    );
+    let mut rendered =
+        super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
+            Diagnostic::error(
+                "typst-error",
+                format!(
+                    "typesetting the quick-reference sheet failed: {}",
+                    error.message
+                ),
+            )
+        })?;
+    // A table that does not fit is named, never clipped in silence.
+    for caption in std::mem::take(&mut rendered.overflow) {
+        let location = ruleset
+            .tables
+            .iter()
+            .find(|t| caption.ends_with(&t.title))
+            .map(|t| t.location.clone());
+        rendered.warnings.push(
+            Diagnostic::warning(
+                "qrs-overflow",
+                format!("{caption} does not fit on the {PAGES}-page quick-reference sheet"),
+            )
+            .at_location(location)
+            .note("shorten it, or take `qrs = true` off a less needed table"),
+        );
+    }
+    Ok(rendered)
+}

@@ -107,11 +107,13 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("error[toml-syntax]"));
     assert!(std::fs::read(&pdf_path).unwrap() == before);
-    let leftovers: Vec<_> = std::fs::read_dir(pdf_path.parent().unwrap())
+    let mut files: Vec<String> = std::fs::read_dir(pdf_path.parent().unwrap())
         .unwrap()
-        .map(|e| e.unwrap().file_name())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(leftovers.len(), 1, "temporary files left: {leftovers:?}");
+    files.sort();
+    assert_eq!(files, ["demo-qrs.pdf", "demo-rules.pdf"], "no temporary files are left");
+}");
 }
 
 #[test]

@@ -112,8 +112,11 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["demo-qrs.pdf", "demo-rules.pdf"], "no temporary files are left");
-}");
+    assert_eq!(
+        files,
+        ["demo-qrs.pdf", "demo-rules.pdf"],
+        "no temporary files are left"
+    );
 }
 
 #[test]

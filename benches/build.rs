@@ -181,6 +181,7 @@ fn five_hundred_units() -> grognard::model::scenario::Scenario {
             scenario.units.push(Unit {
                 id: format!("reg-{b}-{}-{}", i / 2, i % 2 + 1),
                 name: format!("Regiment {b}.{} ({} bn)", i / 2, i % 2 + 1),
+                short: None,
                 arm: "infantry".into(),
                 kind: "line-infantry".into(),
                 nation: "france".into(),

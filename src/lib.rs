@@ -193,6 +193,26 @@ pub fn build(
                     result,
                     &mut outputs,
                 );
+                // Hex games get counter sheets.
+                let scenario = session.project.scenario(id).expect("looked up above");
+                let hex_layer = layer
+                    .as_ref()
+                    .and_then(|r| scenario.layers.iter().find(|l| &l.ruleset == r))
+                    .filter(|l| l.map.is_some());
+                if let Some(layer) = hex_layer {
+                    let path = out_dir
+                        .join(id)
+                        .join(format!("{id}-{}-counters.pdf", layer.ruleset));
+                    let result = render::counters::render(
+                        &session.project,
+                        scenario,
+                        layer,
+                        &session.project.counters,
+                        &templates,
+                        &session.sources,
+                    );
+                    write(session, id, path, result, &mut outputs);
+                }
             }
             let jobs: Vec<model::ConvertJob> = session
                 .project

@@ -320,6 +320,7 @@ mod properties {
             scenario.units.push(Unit {
                 id: format!("u{i}"),
                 name: format!("Unit {i}"),
+                short: None,
                 arm: if artillery { "artillery" } else { "infantry" }.into(),
                 kind: if artillery {
                     "foot-artillery"

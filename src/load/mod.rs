@@ -28,6 +28,16 @@ struct RawManifest {
     paper: toml::Spanned<String>,
     #[serde(default)]
     convert: Vec<RawConvert>,
+    counters: Option<RawCounters>,
+}
+
+/// `[counters]`: counter size and sheet layout.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCounters {
+    size_mm: Option<toml::Spanned<f64>>,
+    bleed_mm: Option<f64>,
+    margin_mm: Option<f64>,
 }
 
 /// A conversion `build` makes: `[[convert]] scenario = "…", from = "…", to = ["…"]`.
@@ -68,8 +78,29 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
                     .expected("\"a4\" or \"us-letter\""),
                 );
             }
+            if let Some(counters) = &manifest.counters {
+                let settings = &mut project.counters;
+                if let Some(size) = &counters.size_mm {
+                    let sizes = crate::render::counters::SIZES_MM;
+                    if sizes.iter().any(|s| (s - size.get_ref()).abs() < 1e-6) {
+                        settings.size_mm = *size.get_ref();
+                    } else {
+                        diags.push(
+                            Diagnostic::error(
+                                "invalid-field",
+                                format!("no counter size of {} mm", size.get_ref()),
+                            )
+                            .at_location(Some(toml.location(size.span())))
+                            .expected("12.7, 15.875, 16 or 19.05"),
+                        );
+                    }
+                }
+                settings.bleed_mm = counters.bleed_mm.unwrap_or(0.0).clamp(0.0, 3.0);
+                settings.margin_mm = counters.margin_mm.unwrap_or(10.0).clamp(5.0, 30.0);
+            }
             project.title = manifest.title;
             project.paper = manifest.paper.into_inner();
+            project.counters.paper = project.paper.clone();
             project.conversions = manifest
                 .convert
                 .into_iter()

@@ -114,6 +114,7 @@ struct RawFormation {
 struct RawUnit {
     id: S,
     name: String,
+    short: Option<String>,
     arm: S,
     #[serde(rename = "type")]
     kind: S,
@@ -345,6 +346,7 @@ pub fn load(
             entry: unit.entry.as_ref().map(|e| r.refer(Target::Area, e)),
             id,
             name: unit.name,
+            short: unit.short,
             men: unit.men,
             guns: unit.guns,
             calibre: unit.calibre,

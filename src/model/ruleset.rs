@@ -20,6 +20,8 @@ pub struct Project {
     pub scenarios: Vec<super::scenario::Scenario>,
     /// The conversions `build` makes, from `[[convert]]` in grognard.toml.
     pub conversions: Vec<ConvertJob>,
+    /// Counter size and sheet layout, from `[counters]` in grognard.toml.
+    pub counters: crate::render::counters::Settings,
 }
 
 #[derive(Debug, Clone)]

@@ -167,6 +167,8 @@ pub struct Formation {
 pub struct Unit {
     pub id: String,
     pub name: String,
+    /// A short name for counters and labels.
+    pub short: Option<String>,
     pub arm: String,
     pub kind: String,
     pub nation: String,

@@ -2,6 +2,7 @@
 //! the embedded Typst compiler.
 
 pub mod booklet;
+pub mod counters;
 pub mod escape;
 pub mod locale;
 pub mod markdown;

@@ -15,6 +15,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("grognard.typ", include_str!("../../templates/grognard.typ")),
     ("booklet.typ", include_str!("../../templates/booklet.typ")),
     ("qrs.typ", include_str!("../../templates/qrs.typ")),
+    ("counters.typ", include_str!("../../templates/counters.typ")),
 ];
 
 /// One template as used for a ruleset, with the file it came from.

@@ -1,0 +1,410 @@
+//! Counter sheets for hex games: one counter per unit and leader of a layer,
+//! the rules' markers, fronts and mirrored backs on facing pages, cut lines.
+
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::Project;
+use crate::model::scenario::{Layer, Scenario};
+use crate::source::Sources;
+
+use super::pdf::RenderResult;
+use super::templates::Template;
+
+/// Sizes counters come in, in millimetres (½", 5/8", 16 mm, ¾").
+pub const SIZES_MM: &[f64] = &[12.7, 15.875, 16.0, 19.05];
+
+/// Sheet settings: counter size, bleed, margins, paper.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub size_mm: f64,
+    pub bleed_mm: f64,
+    pub margin_mm: f64,
+    pub paper: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            size_mm: 16.0,
+            bleed_mm: 0.0,
+            margin_mm: 10.0,
+            paper: "a4".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Page width and height in millimetres.
+    pub fn page_mm(&self) -> (f64, f64) {
+        match self.paper.as_str() {
+            "us-letter" => (215.9, 279.4),
+            _ => (210.0, 297.0),
+        }
+    }
+
+    /// Counters per row and per column that fit inside the margins.
+    pub fn grid(&self) -> (usize, usize) {
+        let (w, h) = self.page_mm();
+        let pitch = self.size_mm + 2.0 * self.bleed_mm;
+        (
+            ((w - 2.0 * self.margin_mm) / pitch).floor() as usize,
+            ((h - 2.0 * self.margin_mm) / pitch).floor() as usize,
+        )
+    }
+}
+
+/// One face of a counter.
+#[derive(Serialize, Clone)]
+pub struct Face {
+    pub id: String,
+    pub title: String,
+    pub subtitle: String,
+    pub symbol: String,
+    pub values: String,
+    pub colour: String,
+    pub ink: String,
+    /// A diagonal band: the disordered or reduced side.
+    pub reduced: bool,
+}
+
+#[derive(Serialize)]
+struct Placed {
+    x: f64,
+    y: f64,
+    face: Face,
+}
+
+#[derive(Serialize)]
+struct SheetPage {
+    items: Vec<Placed>,
+}
+
+#[derive(Serialize)]
+struct Sheet {
+    title: String,
+    paper: String,
+    size: f64,
+    bleed: f64,
+    margin: f64,
+    columns: usize,
+    rows: usize,
+    pages: Vec<SheetPage>,
+}
+
+fn nation_colour(nation: &str) -> (&'static str, &'static str) {
+    match nation {
+        "france" => ("#2b4c9b", "#ffffff"),
+        "italy" => ("#2e7d4f", "#ffffff"),
+        "poland" => ("#c62828", "#ffffff"),
+        "united-kingdom" => ("#b22222", "#ffffff"),
+        "kgl" => ("#7f1d1d", "#ffffff"),
+        "hanover" => ("#d9d2b6", "#000000"),
+        "brunswick" => ("#262626", "#ffffff"),
+        "netherlands" => ("#e07b00", "#000000"),
+        "nassau" => ("#e8c547", "#000000"),
+        "spain" => ("#f2d16b", "#000000"),
+        "switzerland" => ("#9e2a2b", "#ffffff"),
+        _ => ("#9a9a9a", "#000000"),
+    }
+}
+
+fn symbol(kind: &str) -> &'static str {
+    match kind {
+        "line-infantry" | "militia" => "infantry",
+        "light-infantry" => "light-infantry",
+        "line-cavalry" => "cavalry",
+        "light-cavalry" => "light-cavalry",
+        "heavy-cavalry" => "heavy-cavalry",
+        "foot-artillery" => "foot-artillery",
+        "horse-artillery" => "horse-artillery",
+        _ => "infantry",
+    }
+}
+
+/// Words shortened on counters, longest first.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("Chasseurs à cheval", "Chass."),
+    ("horse battery", "h.bty"),
+    ("foot battery", "bty"),
+    ("half-battery", "½ bty"),
+    ("Battalion", "Bn"),
+    ("battalion", "bn"),
+    ("Regiment", "Rgt"),
+    ("Division", "Div."),
+    ("Brigade", "Bde"),
+    ("National", "Nat."),
+    ("Militia", "Mil."),
+    ("Volunteer", "Vol."),
+    ("company", "coy"),
+    ("Dragoons", "Drag."),
+    ("Hussars", "Huss."),
+    ("Cuirassiers", "Cuir."),
+    ("Lancers", "Lanc."),
+    ("Infantry", "Inf."),
+    ("reserve", "res."),
+    ("Guard", "Gd"),
+    ("Light", "Lt"),
+    ("battery", "bty"),
+];
+
+/// A short name that fits a counter: "2e Léger (1st bn)" → "2e Léger 1".
+fn short_name(name: &str) -> String {
+    let (base, rest) = match name.split_once(" (") {
+        Some((b, r)) => (b, r.trim_end_matches(')')),
+        None => (name, ""),
+    };
+    let mut base = base.to_string();
+    for (long, short) in ABBREVIATIONS {
+        base = base.replace(long, short);
+    }
+    let number: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if number.is_empty() {
+        base
+    } else {
+        format!("{base} {number}")
+    }
+}
+
+/// Both faces of every counter of the layer: units, leaders, then markers.
+pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(Face, Face)> {
+    let mut list = Vec::new();
+    let value = |unit: &str, key: &str| {
+        layer
+            .values_of(unit)
+            .and_then(|(_, v)| v.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+            .unwrap_or_else(|| "–".into())
+    };
+    for unit in &scenario.units {
+        let (colour, ink) = nation_colour(&unit.nation);
+        let parent = scenario
+            .formation(&unit.parent)
+            .map_or_else(String::new, |f| f.name.clone());
+        let front = Face {
+            id: unit.id.clone(),
+            title: unit.short.clone().unwrap_or_else(|| short_name(&unit.name)),
+            subtitle: parent,
+            symbol: symbol(&unit.kind).into(),
+            values: format!(
+                "{}-{}",
+                value(&unit.id, "combat"),
+                value(&unit.id, "morale")
+            ),
+            colour: colour.into(),
+            ink: ink.into(),
+            reduced: false,
+        };
+        let back = Face {
+            reduced: true,
+            values: "DES".into(),
+            ..front.clone()
+        };
+        list.push((front, back));
+    }
+    for leader in &scenario.leaders {
+        let nation = scenario
+            .units
+            .iter()
+            .find(|u| scenario.unit_side(u) == Some(leader.side.as_str()))
+            .map_or("", |u| u.nation.as_str());
+        let (colour, ink) = nation_colour(nation);
+        let ratings = if leader.ratings.is_empty() {
+            "–".to_string()
+        } else {
+            leader
+                .ratings
+                .iter()
+                .map(|(_, v)| v.as_str())
+                .collect::<Vec<_>>()
+                .join("-")
+        };
+        let front = Face {
+            id: leader.id.clone(),
+            title: leader
+                .name
+                .split_whitespace()
+                .last()
+                .unwrap_or(&leader.name)
+                .to_string(),
+            subtitle: leader.rank.clone(),
+            symbol: "leader".into(),
+            values: ratings,
+            colour: colour.into(),
+            ink: ink.into(),
+            reduced: false,
+        };
+        let back = Face {
+            reduced: true,
+            values: "0-0".into(),
+            ..front.clone()
+        };
+        list.push((front, back));
+    }
+    list.extend(markers(project, layer));
+    list
+}
+
+/// The markers the rules use: orders, formations, states, FFD, turn.
+fn markers(project: &Project, layer: &Layer) -> Vec<(Face, Face)> {
+    let marker = |id: String, title: String, symbol: &str| {
+        let face = Face {
+            id,
+            title,
+            subtitle: String::new(),
+            symbol: symbol.into(),
+            values: String::new(),
+            colour: "#f4f1e8".into(),
+            ink: "#000000".into(),
+            reduced: false,
+        };
+        (
+            face.clone(),
+            Face {
+                reduced: true,
+                ..face
+            },
+        )
+    };
+    let mut list = Vec::new();
+    let ruleset = project.ruleset(&layer.ruleset);
+    if let Some(orders) = ruleset.and_then(|r| r.vocabulary("order")) {
+        for order in &orders.members {
+            for copy in 1..=3 {
+                list.push(marker(
+                    format!("order-{}-{copy}", order.id),
+                    order.label.clone(),
+                    "order",
+                ));
+            }
+        }
+    }
+    for (id, title) in [
+        ("square", "Cuadro"),
+        ("skirmish", "Guerrilla"),
+        ("disorder", "Desorg."),
+        ("rout", "Derrota"),
+        ("ffd", "FFD"),
+    ] {
+        for copy in 1..=4 {
+            list.push(marker(format!("{id}-{copy}"), title.into(), "marker"));
+        }
+    }
+    list.push(marker("turn".into(), "Turno".into(), "marker"));
+    list
+}
+
+/// A face at its top-left corner on the page, in millimetres.
+pub type Position = (f64, f64, Face);
+
+/// Lays counters out page by page: each front page is followed by its backs,
+/// mirrored left to right so that a long-edge duplex print lines them up.
+pub fn layout(
+    settings: &Settings,
+    counters: &[(Face, Face)],
+) -> Vec<(Vec<Position>, Vec<Position>)> {
+    let (columns, rows) = settings.grid();
+    let per_page = (columns * rows).max(1);
+    let pitch = settings.size_mm + 2.0 * settings.bleed_mm;
+    let (width, _) = settings.page_mm();
+    counters
+        .chunks(per_page)
+        .map(|chunk| {
+            let mut fronts = Vec::new();
+            let mut backs = Vec::new();
+            for (i, (front, back)) in chunk.iter().enumerate() {
+                let (column, row) = (i % columns, i / columns);
+                let x = settings.margin_mm + column as f64 * pitch + settings.bleed_mm;
+                let y = settings.margin_mm + row as f64 * pitch + settings.bleed_mm;
+                fronts.push((x, y, front.clone()));
+                backs.push((width - x - settings.size_mm, y, back.clone()));
+            }
+            (fronts, backs)
+        })
+        .collect()
+}
+
+pub fn render(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    settings: &Settings,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let all = counters(project, scenario, layer);
+    render_faces(
+        &format!("{} — {}", scenario.title, layer.ruleset),
+        &all,
+        settings,
+        templates,
+        sources,
+    )
+}
+
+/// Typesets a list of counters (also used by the benchmark).
+pub fn render_faces(
+    title: &str,
+    all: &[(Face, Face)],
+    settings: &Settings,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let (columns, rows) = settings.grid();
+    let pages = layout(settings, all)
+        .into_iter()
+        .flat_map(|(fronts, backs)| {
+            let page = |items: Vec<Position>| SheetPage {
+                items: items
+                    .into_iter()
+                    .map(|(x, y, face)| Placed { x, y, face })
+                    .collect(),
+            };
+            [page(fronts), page(backs)]
+        })
+        .collect();
+    let sheet = Sheet {
+        title: title.to_string(),
+        paper: settings.paper.clone(),
+        size: settings.size_mm,
+        bleed: settings.bleed_mm,
+        margin: settings.margin_mm,
+        columns,
+        rows,
+        pages,
+    };
+    let template = |name: &str| {
+        templates
+            .iter()
+            .find(|t| t.name == name)
+            .expect("built-in template")
+    };
+    let mut world = super::world::MemoryWorld::new("main.typ");
+    let main = super::templates::render(template("counters.typ"), minijinja::context! {}, sources)
+        .map_err(|d| vec![*d])?;
+    world.add_source("main.typ", main);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        "counters.json",
+        serde_json::to_vec(&sheet).expect("sheet serializes"),
+    );
+    let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
+        Diagnostic::error(
+            "typst-error",
+            format!("typesetting the counters failed: {}", error.message),
+        )
+    })?;
+    // Fronts and backs share an id: name each counter once.
+    let mut named: Vec<String> = std::mem::take(&mut rendered.overflow);
+    named.sort();
+    named.dedup();
+    for id in named {
+        rendered.warnings.push(
+            Diagnostic::warning(
+                "counter-overflow",
+                format!("the text of counter `{id}` does not fit a {} mm counter", settings.size_mm),
+            )
+            .note("give the unit a `short = \"…\"` name, or print larger counters ([counters] size_mm)"),
+        );
+    }
+    Ok(rendered)
+}

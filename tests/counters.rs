@@ -1,0 +1,152 @@
+//! Counter sheets read back from the PDF: page size, the grid to 0.1 mm, the
+//! mirrored backs, the texts, and a rendered page that is not blank.
+
+mod common;
+
+use common::{grognard, pdf_text, repo_root, stderr};
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+fn counters_pdf() -> Vec<u8> {
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(
+        &repo_root(),
+        &[
+            "build",
+            "quatre-bras-1815",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    std::fs::read(
+        out.path()
+            .join("quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf"),
+    )
+    .unwrap()
+}
+
+/// Top-left corners (mm from the page's top-left) of the filled squares of
+/// side `size_mm` on a page: the counters.
+fn squares(document: &lopdf::Document, page: lopdf::ObjectId, size_mm: f64) -> Vec<(f64, f64)> {
+    let content = document.get_and_decode_page_content(page).unwrap();
+    let height = 297.0;
+    let size = size_mm * PT_PER_MM;
+    let number = |o: &lopdf::Object| {
+        o.as_float()
+            .map(f64::from)
+            .or_else(|_| o.as_i64().map(|i| i as f64))
+            .unwrap_or(f64::NAN)
+    };
+    let mut origin = (0.0, 0.0);
+    let mut path: Vec<(f64, f64)> = Vec::new();
+    let mut found = Vec::new();
+    for op in &content.operations {
+        match op.operator.as_str() {
+            "cm" if op.operands.len() == 6 => {
+                origin = (number(&op.operands[4]), number(&op.operands[5]))
+            }
+            "m" => path = vec![(number(&op.operands[0]), number(&op.operands[1]))],
+            "l" => path.push((number(&op.operands[0]), number(&op.operands[1]))),
+            "B" => {
+                let square = path.len() == 4
+                    && (path[1].0 - size).abs() < 0.05
+                    && (path[2].0 - size).abs() < 0.05
+                    && (path[2].1 - size).abs() < 0.05;
+                if square {
+                    found.push((origin.0 / PT_PER_MM, height - origin.1 / PT_PER_MM));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[test]
+fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
+    let pdf = counters_pdf();
+    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    assert_eq!(pages.len() % 2, 0, "fronts and backs come in pairs");
+    let fronts = squares(&document, pages[0], 16.0);
+    let backs = squares(&document, pages[1], 16.0);
+    // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4: Quatre
+    // Bras's 105 units, 38 leaders and 42 markers fill one sheet.
+    assert_eq!(pages.len(), 2);
+    assert_eq!(fronts.len(), 105 + 38 + 42);
+    assert_eq!(backs.len(), fronts.len());
+    for (i, (x, y)) in fronts.iter().enumerate() {
+        let (column, row) = ((i % 11) as f64, (i / 11) as f64);
+        assert!(
+            (x - (10.0 + 16.0 * column)).abs() < 0.1,
+            "counter {i} at x {x}"
+        );
+        assert!(
+            (y - (10.0 + 16.0 * row)).abs() < 0.1,
+            "counter {i} at y {y}"
+        );
+        // The back of each counter is its mirror image across the page's width.
+        let (bx, by) = backs[i];
+        assert!((bx - (210.0 - x - 16.0)).abs() < 0.1, "back {i} at x {bx}");
+        assert!((by - y).abs() < 0.1, "back {i} at y {by}");
+    }
+}
+
+#[test]
+fn counters_carry_the_units_names_parents_and_reduced_backs() {
+    let text = pdf_text(&counters_pdf());
+    assert!(text.contains("2e Léger 1"));
+    assert!(text.contains("5th Div, 1st Brigade"));
+    assert!(text.contains("DES"), "the disordered backs");
+    assert!(text.contains("Ney"), "the leaders");
+    assert!(
+        text.contains("Cuadro") && text.contains("FFD"),
+        "the markers"
+    );
+}
+
+#[test]
+fn a_rendered_counter_page_is_not_blank() {
+    use hayro::hayro_interpret::InterpreterSettings;
+    use hayro::hayro_syntax::Pdf;
+    use hayro::vello_cpu::color::palette::css::WHITE;
+    use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
+    let pdf = Pdf::new(counters_pdf()).unwrap();
+    let page = &pdf.pages()[0];
+    let pixmap = render(
+        page,
+        &RenderCache::new(),
+        &InterpreterSettings::default(),
+        &RenderSettings::default(),
+        &PixmapSettings {
+            x_scale: 0.5,
+            y_scale: 0.5,
+            bg_color: WHITE,
+        },
+    );
+    let png = pixmap.into_png().unwrap();
+    let decoder = png_pixels(&png);
+    let coloured = decoder
+        .iter()
+        .filter(|p| p[0] < 200 || p[1] < 200 || p[2] < 200)
+        .count();
+    assert!(
+        coloured > decoder.len() / 3,
+        "only {coloured} of {} pixels are coloured",
+        decoder.len()
+    );
+}
+
+/// RGBA pixels of a PNG, via the `png` crate that hayro already brings.
+fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    let channels = info.color_type.samples();
+    buffer[..info.buffer_size()]
+        .chunks(channels)
+        .map(|c| [c[0], c[1 % channels], c[2 % channels], 255])
+        .collect()
+}

@@ -66,6 +66,8 @@ fn main() {
         );
     }
 
+    counters_bench();
+
     // Typst memoizes across compilations in one process; evicting its cache
     // makes every run a cold build, as a fresh `build` is.
     let rulebook = time(15, || {
@@ -207,4 +209,61 @@ fn build_in_process(root: &Path, out: &Path) {
     let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
     let outputs = grognard::build(&mut session, &targets, out, |_| {});
     assert_eq!(outputs.len(), 1);
+}
+
+/// Counter sheets: 120 and 2,000 double-sided counters, then 10,000 to see
+/// that time grows linearly; peak memory as the kernel reports it.
+fn counters_bench() {
+    use grognard::render::counters::{Face, Settings, render_faces};
+    let mut sources = grognard::source::Sources::default();
+    let templates =
+        grognard::render::templates::load(Path::new("/nonexistent"), Path::new("x"), &mut sources);
+    let faces = |n: usize| -> Vec<(Face, Face)> {
+        (0..n)
+            .map(|i| {
+                let front = Face {
+                    id: format!("u{i}"),
+                    title: format!("{}e Ligne {}", i % 120 + 1, i % 3 + 1),
+                    subtitle: format!("{}e Division", i % 12 + 1),
+                    symbol: ["infantry", "cavalry", "foot-artillery"][i % 3].into(),
+                    values: format!("{}-{}", i % 9 + 1, ["A", "B", "C"][i % 3]),
+                    colour: "#2b4c9b".into(),
+                    ink: "#ffffff".into(),
+                    reduced: false,
+                };
+                let back = Face {
+                    reduced: true,
+                    ..front.clone()
+                };
+                (front, back)
+            })
+            .collect()
+    };
+    let settings = Settings::default();
+    let mut per_counter = Vec::new();
+    for (n, runs, target) in [(120, 10, 100), (2000, 5, 1000), (10000, 3, 5000)] {
+        let all = faces(n);
+        let median = time(runs, || {
+            typst::comemo::evict(0);
+            let rendered = render_faces("bench", &all, &settings, &templates, &sources).unwrap();
+            assert!(rendered.pages >= 2);
+        });
+        report(
+            &format!("{n} double-sided counters, in process"),
+            median,
+            target,
+        );
+        per_counter.push((n, median.as_secs_f64() * 1e6 / n as f64));
+    }
+    for (n, us) in per_counter {
+        println!("  {n:>6} counters: {us:.1} µs per counter");
+    }
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status")
+        && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM"))
+    {
+        println!(
+            "  peak memory of the benchmark process: {}",
+            line.trim_start_matches("VmHWM:").trim()
+        );
+    }
 }

@@ -313,6 +313,27 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
     );
     let pdf_path = folder.join(format!("{stem}.pdf"));
     write(session, &job.scenario, pdf_path, result, &mut outputs);
+    // Miniatures get unit labels, roster cards and order markers.
+    let miniatures = session
+        .project
+        .ruleset(&job.to)
+        .and_then(|r| r.profile.as_ref())
+        .is_some_and(|p| p.is_miniatures());
+    if miniatures {
+        let scenario = session
+            .project
+            .scenario(&job.scenario)
+            .expect("looked up above");
+        let result = render::labels::render(
+            &session.project,
+            scenario,
+            &converted.conversion,
+            &templates,
+            &session.sources,
+        );
+        let path = folder.join(format!("{stem}-counters.pdf"));
+        write(session, &job.scenario, path, result, &mut outputs);
+    }
     outputs
 }
 

@@ -150,3 +150,55 @@ fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
         .map(|c| [c[0], c[1 % channels], c[2 % channels], 255])
         .collect()
 }
+
+#[test]
+fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(
+        &repo_root(),
+        &[
+            "convert",
+            "quatre-bras-1815",
+            "--from",
+            "sombra",
+            "--to",
+            "ved",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(
+        out.path()
+            .join("quatre-bras-1815/quatre-bras-1815-ved-counters.pdf"),
+    )
+    .unwrap();
+    let text = pdf_text(&pdf);
+    assert!(
+        text.contains("2e Léger (1st bn)") && text.contains("10 figures"),
+        "a unit label"
+    );
+    assert!(
+        text.contains("5th Div, 1st Brigade — Husson"),
+        "a roster card with its leader"
+    );
+    assert!(
+        text.contains("Marcadores de órdenes") && text.contains("Avance"),
+        "VED's order markers"
+    );
+    // A 10-figure battalion's label is 10 cm wide (1 cm of frontage a figure).
+    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let first = *document.get_pages().values().next().unwrap();
+    let content = document.get_and_decode_page_content(first).unwrap();
+    let widths: Vec<f64> = content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "l" && op.operands.len() == 2)
+        .filter_map(|op| op.operands[0].as_float().ok().map(f64::from))
+        .map(|pt| pt / PT_PER_MM)
+        .collect();
+    assert!(
+        widths.iter().any(|w| (w - 100.0).abs() < 0.1),
+        "no 100 mm label among {widths:?}"
+    );
+}

@@ -52,6 +52,8 @@ struct RawProfile {
     #[serde(default)]
     figures_per_base: BTreeMap<String, u32>,
     #[serde(default)]
+    frontage_mm: BTreeMap<String, f64>,
+    #[serde(default)]
     notes: Vec<String>,
 }
 
@@ -208,6 +210,7 @@ fn profile(
             .map(|(k, v)| (k.into_inner(), v))
             .collect(),
         figures_per_base: raw.figures_per_base.into_iter().collect(),
+        frontage_mm: raw.frontage_mm.into_iter().collect(),
         notes: raw.notes,
     }
 }

@@ -22,6 +22,8 @@ pub struct Profile {
     pub grades_from: Vec<(String, String)>,
     /// Figures per base by arm, where the rules fix it.
     pub figures_per_base: Vec<(String, u32)>,
+    /// Millimetres of frontage per figure by arm (artillery: per battery).
+    pub frontage_mm: Vec<(String, f64)>,
     /// Judgement calls the conversion report repeats.
     pub notes: Vec<String>,
 }

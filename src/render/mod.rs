@@ -4,6 +4,7 @@
 pub mod booklet;
 pub mod counters;
 pub mod escape;
+pub mod labels;
 pub mod locale;
 pub mod markdown;
 pub mod numbering;

@@ -16,6 +16,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("booklet.typ", include_str!("../../templates/booklet.typ")),
     ("qrs.typ", include_str!("../../templates/qrs.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
+    ("labels.typ", include_str!("../../templates/labels.typ")),
 ];
 
 /// One template as used for a ruleset, with the file it came from.

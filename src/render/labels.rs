@@ -1,0 +1,178 @@
+//! Miniatures: unit labels sized to the bases' frontage, a roster card per
+//! formation, and the rules' order markers.
+
+use serde::Serialize;
+
+use crate::convert::Conversion;
+use crate::diagnostic::Diagnostic;
+use crate::model::Project;
+use crate::model::scenario::Scenario;
+use crate::source::Sources;
+
+use super::pdf::RenderResult;
+use super::templates::Template;
+
+#[derive(Serialize)]
+struct Label {
+    id: String,
+    name: String,
+    parent: String,
+    values: String,
+    width: f64,
+    colour: String,
+}
+
+#[derive(Serialize)]
+struct Roster {
+    title: String,
+    rows: Vec<[String; 4]>,
+}
+
+#[derive(Serialize)]
+struct Sheet {
+    title: String,
+    paper: String,
+    labels: Vec<Label>,
+    rosters: Vec<Roster>,
+    headers: [String; 4],
+    markers: Vec<String>,
+}
+
+/// Millimetres of frontage per figure, by arm, from the profile (40 mm where none is given).
+fn width_mm(project: &Project, ruleset: &str, arm: &str, figures: u32) -> f64 {
+    let frontage = project
+        .ruleset(ruleset)
+        .and_then(|r| r.profile.as_ref())
+        .and_then(|p| {
+            p.frontage_mm
+                .iter()
+                .find(|(a, _)| a == arm)
+                .map(|(_, mm)| *mm)
+        });
+    match frontage {
+        Some(mm) if arm == "artillery" => mm,
+        Some(mm) => (mm * f64::from(figures.max(1))).clamp(20.0, 120.0),
+        None => 40.0,
+    }
+}
+
+pub fn render(
+    project: &Project,
+    scenario: &Scenario,
+    conversion: &Conversion,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let ruleset = project.ruleset(&conversion.to);
+    let represents = ruleset
+        .and_then(|r| r.profile.as_ref())
+        .map_or("figures", |p| p.represents.as_str());
+    let colour = |side: &str| {
+        scenario
+            .side(side)
+            .map_or_else(|| "#777777".to_string(), |s| s.colour.clone())
+    };
+    let labels = conversion
+        .units
+        .iter()
+        .map(|u| {
+            let first = scenario.unit(&u.units[0]);
+            let parent = first
+                .and_then(|f| scenario.formation(&f.parent))
+                .map_or_else(String::new, |f| f.name.clone());
+            Label {
+                id: u.id.clone(),
+                name: u.name.clone(),
+                parent,
+                values: format!("{} {represents}", u.value),
+                width: width_mm(project, &conversion.to, &u.arm, u.value),
+                colour: colour(&u.side),
+            }
+        })
+        .collect();
+    let mut rosters = Vec::new();
+    for formation in scenario
+        .formations
+        .iter()
+        .filter(|f| scenario.units.iter().any(|u| u.parent == f.id))
+    {
+        let rows: Vec<[String; 4]> = conversion
+            .units
+            .iter()
+            .filter(|u| {
+                scenario
+                    .unit(&u.units[0])
+                    .is_some_and(|f| f.parent == formation.id)
+            })
+            .map(|u| {
+                [
+                    u.name.clone(),
+                    u.grade.clone().unwrap_or_else(|| "—".into()),
+                    u.value.to_string(),
+                    u.represented.to_string(),
+                ]
+            })
+            .collect();
+        if !rows.is_empty() {
+            let leader = formation
+                .leader
+                .as_deref()
+                .and_then(|l| scenario.leader(l))
+                .map_or_else(String::new, |l| format!(" — {}", l.name));
+            rosters.push(Roster {
+                title: format!("{}{leader}", formation.name),
+                rows,
+            });
+        }
+    }
+    let markers = ruleset
+        .and_then(|r| r.vocabulary("order"))
+        .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
+        .unwrap_or_default();
+    let sheet = Sheet {
+        title: format!(
+            "{} — {}",
+            scenario.title,
+            ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
+        ),
+        paper: project.paper.clone(),
+        labels,
+        rosters,
+        headers: [
+            "Unit".into(),
+            "Grade".into(),
+            represents.into(),
+            if represents == "figures" {
+                "men / guns".into()
+            } else {
+                "represents".into()
+            },
+        ],
+        markers,
+    };
+    let template = |name: &str| {
+        templates
+            .iter()
+            .find(|t| t.name == name)
+            .expect("built-in template")
+    };
+    let mut world = super::world::MemoryWorld::new("main.typ");
+    let main = super::templates::render(template("labels.typ"), minijinja::context! {}, sources)
+        .map_err(|d| vec![*d])?;
+    world.add_source("main.typ", main);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        "labels.json",
+        serde_json::to_vec(&sheet).expect("sheet serializes"),
+    );
+    super::pdf::typeset(
+        &world,
+        &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
+        |error| {
+            Diagnostic::error(
+                "typst-error",
+                format!("typesetting the labels failed: {}", error.message),
+            )
+        },
+    )
+}

@@ -69,6 +69,23 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
     let document = lopdf::Document::load_mem(&pdf).unwrap();
     let pages: Vec<_> = document.get_pages().into_values().collect();
     assert_eq!(pages.len() % 2, 0, "fronts and backs come in pairs");
+    for page in &pages {
+        let media_box: Vec<f64> = document
+            .get_dictionary(*page)
+            .unwrap()
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| f64::from(v.as_float().unwrap()))
+            .collect();
+        assert!(
+            (media_box[2] / PT_PER_MM - 210.0).abs() < 0.1
+                && (media_box[3] / PT_PER_MM - 297.0).abs() < 0.1,
+            "A4"
+        );
+    }
     let fronts = squares(&document, pages[0], 16.0);
     let backs = squares(&document, pages[1], 16.0);
     // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4: Quatre
@@ -201,4 +218,77 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
         widths.iter().any(|w| (w - 100.0).abs() < 0.1),
         "no 100 mm label among {widths:?}"
     );
+}
+
+#[test]
+fn counter_size_bleed_and_paper_come_from_the_manifest() {
+    let project = tempfile::tempdir().unwrap();
+    for part in ["content", "scenarios", "templates"] {
+        copy(&repo_root().join(part), &project.path().join(part));
+    }
+    std::fs::write(
+        project.path().join("grognard.toml"),
+        "title = \"Letter\"\npaper = \"us-letter\"\n\n[counters]\nsize_mm = 19.05\nbleed_mm = 1\nmargin_mm = 12\n",
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["build", "quatre-bras-1815"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(
+        project
+            .path()
+            .join("out/quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf"),
+    )
+    .unwrap();
+    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    let fronts = squares_on(&document, pages[0], 19.05, 279.4);
+    // Letter is 215.9 mm wide: (215.9 − 24) / (19.05 + 2) = 9 columns; pitch 21.05 mm.
+    assert!(
+        (fronts[0].0 - 13.0).abs() < 0.1 && (fronts[0].1 - 13.0).abs() < 0.1,
+        "{:?}",
+        fronts[0]
+    );
+    assert!(
+        (fronts[1].0 - (13.0 + 21.05)).abs() < 0.1,
+        "{:?}",
+        fronts[1]
+    );
+    assert!(
+        (fronts[9].1 - (13.0 + 21.05)).abs() < 0.1,
+        "{:?}",
+        fronts[9]
+    );
+
+    std::fs::write(
+        project.path().join("grognard.toml"),
+        "title = \"Bad\"\n\n[counters]\nsize_mm = 17\n",
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["check"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("error[invalid-field]: no counter size of 17 mm"));
+}
+
+fn squares_on(
+    document: &lopdf::Document,
+    page: lopdf::ObjectId,
+    size_mm: f64,
+    height: f64,
+) -> Vec<(f64, f64)> {
+    squares(document, page, size_mm)
+        .into_iter()
+        .map(|(x, y)| (x, y - 297.0 + height))
+        .collect()
+}
+
+fn copy(from: &std::path::Path, to: &std::path::Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).unwrap();
+    }
 }

@@ -208,7 +208,11 @@ fn build_in_process(root: &Path, out: &Path) {
     let mut session = grognard::load(root);
     let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
     let outputs = grognard::build(&mut session, &targets, out, |_| {});
-    assert_eq!(outputs.len(), 1);
+    assert_eq!(
+        outputs.len(),
+        2,
+        "the rulebook and the quick-reference sheet"
+    );
 }
 
 /// Counter sheets: 120 and 2,000 double-sided counters, then 10,000 to see

@@ -258,16 +258,16 @@ fn counters_bench() {
             target,
         );
         per_counter.push((n, median.as_secs_f64() * 1e6 / n as f64));
+        if let Ok(status) = std::fs::read_to_string("/proc/self/status")
+            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM"))
+        {
+            println!(
+                "  peak memory so far: {}",
+                line.trim_start_matches("VmHWM:").trim()
+            );
+        }
     }
     for (n, us) in per_counter {
         println!("  {n:>6} counters: {us:.1} µs per counter");
-    }
-    if let Ok(status) = std::fs::read_to_string("/proc/self/status")
-        && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM"))
-    {
-        println!(
-            "  peak memory of the benchmark process: {}",
-            line.trim_start_matches("VmHWM:").trim()
-        );
     }
 }

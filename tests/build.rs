@@ -55,18 +55,9 @@ fn the_rulebook_is_a4_with_contents_and_page_numbers() {
     let pages = document.get_pages();
     assert!(pages.len() > 20, "only {} pages", pages.len());
     for (_, page) in pages {
-        let media_box = document
-            .get_dictionary(page)
-            .unwrap()
-            .get(b"MediaBox")
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_float().unwrap())
-            .collect::<Vec<_>>();
+        let (width, height) = common::media_box(&document, page);
         // A4 is 595.28 × 841.89 pt.
-        assert!((media_box[2] - 595.28).abs() < 0.1 && (media_box[3] - 841.89).abs() < 0.1);
+        assert!((width - 595.28).abs() < 0.1 && (height - 841.89).abs() < 0.1);
     }
     let text = pdf_text(&pdf);
     assert!(text.contains("Índice"));

@@ -84,7 +84,7 @@ fn a_converted_layer_loads_and_checks_clean_inside_the_scenario() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let project = tempfile::tempdir().unwrap();
     for part in ["grognard.toml", "content", "scenarios", "templates"] {
-        copy(&repo_root().join(part), &project.path().join(part));
+        common::copy_dir(&repo_root().join(part), &project.path().join(part));
     }
     std::fs::copy(
         out.path().join("cardedeu-1808/cardedeu-1808-ved.toml"),
@@ -117,16 +117,4 @@ fn bad_conversions_are_diagnostics_not_panics() {
     let (_, output) = convert(&["cardedeu-1808", "--from", "ved", "--to", "polk"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("scenario `cardedeu-1808` has no `ved` layer"));
-}
-
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).unwrap();
-    }
 }

@@ -70,19 +70,9 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
     let pages: Vec<_> = document.get_pages().into_values().collect();
     assert_eq!(pages.len() % 2, 0, "fronts and backs come in pairs");
     for page in &pages {
-        let media_box: Vec<f64> = document
-            .get_dictionary(*page)
-            .unwrap()
-            .get(b"MediaBox")
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| f64::from(v.as_float().unwrap()))
-            .collect();
+        let (width, height) = common::media_box(&document, *page);
         assert!(
-            (media_box[2] / PT_PER_MM - 210.0).abs() < 0.1
-                && (media_box[3] / PT_PER_MM - 297.0).abs() < 0.1,
+            (width / PT_PER_MM - 210.0).abs() < 0.1 && (height / PT_PER_MM - 297.0).abs() < 0.1,
             "A4"
         );
     }
@@ -224,7 +214,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
 fn counter_size_bleed_and_paper_come_from_the_manifest() {
     let project = tempfile::tempdir().unwrap();
     for part in ["content", "scenarios", "templates"] {
-        copy(&repo_root().join(part), &project.path().join(part));
+        common::copy_dir(&repo_root().join(part), &project.path().join(part));
     }
     std::fs::write(
         project.path().join("grognard.toml"),
@@ -279,16 +269,4 @@ fn squares_on(
         .into_iter()
         .map(|(x, y)| (x, y - 297.0 + height))
         .collect()
-}
-
-fn copy(from: &std::path::Path, to: &std::path::Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).unwrap();
-    }
 }

@@ -17,18 +17,9 @@ fn the_ved_sheet_is_one_landscape_sheet_with_the_tables_and_chances() {
     let pages = document.get_pages();
     assert_eq!(pages.len(), 2);
     for (_, page) in pages {
-        let media_box: Vec<f32> = document
-            .get_dictionary(page)
-            .unwrap()
-            .get(b"MediaBox")
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_float().unwrap())
-            .collect();
+        let (width, height) = common::media_box(&document, page);
         // A4 landscape: 841.89 × 595.28 pt.
-        assert!((media_box[2] - 841.89).abs() < 0.1 && (media_box[3] - 595.28).abs() < 0.1);
+        assert!((width - 841.89).abs() < 0.1 && (height - 595.28).abs() < 0.1);
     }
     let text = pdf_text(&pdf);
     assert!(text.contains("Hoja de referencia rápida"));
@@ -45,7 +36,7 @@ fn a_changed_table_value_changes_the_rulebook_and_the_sheet_in_one_build() {
         project.path().join("grognard.toml"),
     )
     .unwrap();
-    copy(
+    common::copy_dir(
         &repo_root().join("content/ved"),
         &project.path().join("content/ved"),
     );
@@ -84,16 +75,4 @@ fn a_table_that_does_not_fit_is_a_warning_naming_it() {
         err.contains("┌─ content/demo/tables/huge.toml:1:6"),
         "{err}"
     );
-}
-
-fn copy(from: &std::path::Path, to: &std::path::Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).unwrap();
-    }
 }

@@ -543,22 +543,9 @@ pub fn render(
     templates: &[super::templates::Template],
     sources: &crate::source::Sources,
 ) -> super::pdf::RenderResult {
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
     let data = booklet(project, scenario, layer);
-    let mut world = super::world::MemoryWorld::new("main.typ");
-    let main = super::templates::render(template("booklet.typ"), minijinja::context! {}, sources)
-        .map_err(|d| vec![*d])?;
-    world.add_source("main.typ", main);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
-    world.add_data(
-        "scenario.json",
-        serde_json::to_vec(&data).expect("booklet serializes"),
-    );
+    let world =
+        super::templates::data_world(templates, "booklet.typ", "scenario.json", &data, sources)?;
     let ident = match layer {
         Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
         None => format!("grognard-{}", scenario.id),

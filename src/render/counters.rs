@@ -372,21 +372,8 @@ pub fn render_faces(
         rows,
         pages,
     };
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
-    let mut world = super::world::MemoryWorld::new("main.typ");
-    let main = super::templates::render(template("counters.typ"), minijinja::context! {}, sources)
-        .map_err(|d| vec![*d])?;
-    world.add_source("main.typ", main);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
-    world.add_data(
-        "counters.json",
-        serde_json::to_vec(&sheet).expect("sheet serializes"),
-    );
+    let world =
+        super::templates::data_world(templates, "counters.typ", "counters.json", &sheet, sources)?;
     let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
         Diagnostic::error(
             "typst-error",

@@ -150,21 +150,8 @@ pub fn render(
         ],
         markers,
     };
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
-    let mut world = super::world::MemoryWorld::new("main.typ");
-    let main = super::templates::render(template("labels.typ"), minijinja::context! {}, sources)
-        .map_err(|d| vec![*d])?;
-    world.add_source("main.typ", main);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
-    world.add_data(
-        "labels.json",
-        serde_json::to_vec(&sheet).expect("sheet serializes"),
-    );
+    let world =
+        super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
     super::pdf::typeset(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),

@@ -56,12 +56,6 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let locale = Locale::for_language(&ruleset.language);
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
     let sheet = Sheet {
         title: format!("{} — {}", ruleset.name, locale.quick_reference),
         paper: project.paper.clone(),
@@ -72,15 +66,7 @@ pub fn render(
             .map(|(t, n)| table_data(ruleset, t, &n))
             .collect(),
     };
-    let mut world = super::world::MemoryWorld::new("main.typ");
-    let main = super::templates::render(template("qrs.typ"), minijinja::context! {}, sources)
-        .map_err(|d| vec![*d])?;
-    world.add_source("main.typ", main);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
-    world.add_data(
-        "qrs.json",
-        serde_json::to_vec(&sheet).expect("sheet serializes"),
-    );
+    let world = super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)?;
     let mut rendered =
         super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
             Diagnostic::error(

@@ -116,3 +116,29 @@ pub fn render(
         )
     })
 }
+
+/// A Typst world for one output: the named template as the main file, the
+/// shared Typst library, and the output's data as one JSON file.
+pub fn data_world(
+    templates: &[Template],
+    main: &str,
+    data_name: &str,
+    data: &impl serde::Serialize,
+    sources: &Sources,
+) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
+    let template = |name: &str| {
+        templates
+            .iter()
+            .find(|t| t.name == name)
+            .expect("built-in template")
+    };
+    let mut world = super::world::MemoryWorld::new("main.typ");
+    let text = render(template(main), minijinja::context! {}, sources).map_err(|d| vec![*d])?;
+    world.add_source("main.typ", text);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        data_name,
+        serde_json::to_vec(data).expect("output data serializes"),
+    );
+    Ok(world)
+}

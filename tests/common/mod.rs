@@ -40,7 +40,12 @@ pub fn copy_fixture(name: &str) -> tempfile::TempDir {
     dir
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies a folder and everything below it (or a single file).
+pub fn copy_dir(from: &Path, to: &Path) {
+    if from.is_file() {
+        std::fs::copy(from, to).unwrap();
+        return;
+    }
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
@@ -57,4 +62,19 @@ fn copy_dir(from: &Path, to: &Path) {
 pub fn pdf_text(bytes: &[u8]) -> String {
     let text = pdf_extract::extract_text_from_mem(bytes).expect("the PDF has extractable text");
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A page's width and height in points, from its MediaBox.
+pub fn media_box(document: &lopdf::Document, page: lopdf::ObjectId) -> (f64, f64) {
+    let values: Vec<f64> = document
+        .get_dictionary(page)
+        .unwrap()
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| f64::from(v.as_float().unwrap()))
+        .collect();
+    (values[2], values[3])
 }

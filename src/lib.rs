@@ -253,6 +253,16 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
             return outputs;
         }
     };
+    // Nothing is dropped in silence: what the report warns of, check shows too.
+    for warning in &converted.conversion.warnings {
+        session.diagnostics.push(
+            Diagnostic::warning(
+                "convert",
+                format!("{} → {}: {warning}", job.scenario, job.to),
+            )
+            .note("the conversion report lists it too"),
+        );
+    }
     let folder = out_dir.join(&job.scenario);
     let stem = format!("{}-{}", job.scenario, job.to);
     let layer_path = folder.join(format!("{stem}.toml"));

@@ -118,3 +118,38 @@ fn bad_conversions_are_diagnostics_not_panics() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("scenario `cardedeu-1808` has no `ved` layer"));
 }
+
+#[test]
+fn a_quality_the_target_cannot_grade_is_a_warning_not_a_silent_drop() {
+    let project = common::copy_fixture("scenario");
+    let ruleset = project.path().join("content/hexrules/ruleset.toml");
+    let mut text = std::fs::read_to_string(&ruleset).unwrap();
+    text.push_str(
+        "\n[vocabulary.grade]\ntitle = \"Grades\"\nmembers = [{ id = \"good\", label = \"Good\" }]\n\n[profile]\nrepresents = \"points\"\nmen_per = 100\nguns_per = 1\nlevel = \"battalion\"\nturn_minutes = 30\ngrade_vocabulary = \"grade\"\ngrades_to = { elite = \"good\" }\n",
+    );
+    std::fs::write(&ruleset, text).unwrap();
+    let scenario = project.path().join("scenarios/skirmish-1809/scenario.toml");
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    std::fs::write(
+        &scenario,
+        text.replace("men = 600\n", "men = 600\nquality = \"veteran\"\n"),
+    )
+    .unwrap();
+    let output = grognard(
+        project.path(),
+        &["convert", "skirmish-1809", "--to", "hexrules"],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning[convert]: skirmish-1809 → hexrules: quality `veteran` has no grade in the `hexrules` profile"),
+        "{err}"
+    );
+    let report = std::fs::read_to_string(
+        project
+            .path()
+            .join("out/skirmish-1809/skirmish-1809-hexrules-report.md"),
+    )
+    .unwrap();
+    assert!(report.contains("## Warnings") && report.contains("quality `veteran`"));
+}

@@ -177,7 +177,14 @@ fn time(
         let Some(clock) = clock else {
             continue;
         };
-        let turn = turn_of(clock).min(turns);
+        let turn = turn_of(clock);
+        if turn > turns {
+            conversion.warnings.push(format!(
+                "`{}` arrives at {clock}, after the last turn ({turns}) begins: it comes on the last turn",
+                unit.id
+            ));
+        }
+        let turn = turn.min(turns);
         let turn_start = Clock(start.0 + (turn - 1) * minutes);
         conversion.arrivals.push(Arrival {
             unit: unit.id.clone(),
@@ -195,6 +202,20 @@ fn unmapped(
     profile: &Profile,
     conversion: &mut Conversion,
 ) {
+    let mut unmapped_qualities: Vec<&str> = scenario
+        .units
+        .iter()
+        .filter_map(|u| u.quality.as_deref())
+        .filter(|q| profile.grade_for(q).is_none())
+        .collect();
+    unmapped_qualities.sort();
+    unmapped_qualities.dedup();
+    for quality in unmapped_qualities {
+        conversion.warnings.push(format!(
+            "quality `{quality}` has no grade in the `{}` profile (grades_to): its units get none",
+            conversion.to
+        ));
+    }
     let without_quality = scenario
         .units
         .iter()

@@ -120,17 +120,7 @@ fn main() -> ExitCode {
             });
             spinner.finish_and_clear();
             let code = finish(&mut session, &report);
-            for output in &outputs {
-                eprintln!(
-                    "wrote {} ({} KiB)",
-                    output
-                        .path
-                        .strip_prefix(&root)
-                        .unwrap_or(&output.path)
-                        .display(),
-                    output.bytes / 1024
-                );
-            }
+            print_outputs(&outputs, &root);
             code
         }
         Command::Convert {
@@ -151,17 +141,7 @@ fn main() -> ExitCode {
                 grognard::convert(&mut session, &job, &out)
             };
             let code = finish(&mut session, &report);
-            for output in &outputs {
-                eprintln!(
-                    "wrote {} ({} KiB)",
-                    output
-                        .path
-                        .strip_prefix(&root)
-                        .unwrap_or(&output.path)
-                        .display(),
-                    output.bytes.div_ceil(1024)
-                );
-            }
+            print_outputs(&outputs, &root);
             code
         }
         Command::List => {
@@ -226,6 +206,21 @@ fn print_diagnostics(diagnostics: &Diagnostics, session: &Session, format: Forma
                 eprintln!("{}", diagnostic::summary(diagnostics));
             }
         }
+    }
+}
+
+/// "wrote out/ved/ved-rules.pdf (550 KiB)" for each file written.
+fn print_outputs(outputs: &[grognard::Output], root: &Path) {
+    for output in outputs {
+        eprintln!(
+            "wrote {} ({} KiB)",
+            output
+                .path
+                .strip_prefix(root)
+                .unwrap_or(&output.path)
+                .display(),
+            output.bytes.div_ceil(1024)
+        );
     }
 }
 

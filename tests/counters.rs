@@ -8,22 +8,10 @@ use common::{grognard, pdf_text, repo_root, stderr};
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 fn counters_pdf() -> Vec<u8> {
-    let out = tempfile::tempdir().unwrap();
-    let output = grognard(
-        &repo_root(),
-        &[
-            "build",
-            "quatre-bras-1815",
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    std::fs::read(
-        out.path()
-            .join("quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf"),
+    common::output_file(
+        &["build", "quatre-bras-1815"],
+        "quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf",
     )
-    .unwrap()
 }
 
 /// Top-left corners (mm from the page's top-left) of the filled squares of
@@ -160,9 +148,7 @@ fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
 
 #[test]
 fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
-    let out = tempfile::tempdir().unwrap();
-    let output = grognard(
-        &repo_root(),
+    let pdf = common::output_file(
         &[
             "convert",
             "quatre-bras-1815",
@@ -170,16 +156,9 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
             "sombra",
             "--to",
             "ved",
-            "--out",
-            out.path().to_str().unwrap(),
         ],
+        "quatre-bras-1815/quatre-bras-1815-ved-counters.pdf",
     );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let pdf = std::fs::read(
-        out.path()
-            .join("quatre-bras-1815/quatre-bras-1815-ved-counters.pdf"),
-    )
-    .unwrap();
     let text = pdf_text(&pdf);
     assert!(
         text.contains("2e Léger (1st bn)") && text.contains("10 figures"),

@@ -6,13 +6,7 @@ use common::{copy_fixture, grognard, pdf_text, repo_root, stderr};
 
 #[test]
 fn the_ved_sheet_is_one_landscape_sheet_with_the_tables_and_chances() {
-    let out = tempfile::tempdir().unwrap();
-    let output = grognard(
-        &repo_root(),
-        &["build", "ved", "--out", out.path().to_str().unwrap()],
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let pdf = std::fs::read(out.path().join("ved/ved-qrs.pdf")).unwrap();
+    let pdf = common::output_file(&["build", "ved"], "ved/ved-qrs.pdf");
     let document = lopdf::Document::load_mem(&pdf).unwrap();
     let pages = document.get_pages();
     assert_eq!(pages.len(), 2);

@@ -5,14 +5,10 @@ mod common;
 use common::{grognard, pdf_text, repo_root, stderr, stdout};
 
 fn build(id: &str) -> String {
-    let out = tempfile::tempdir().unwrap();
-    let output = grognard(
-        &repo_root(),
-        &["build", id, "--out", out.path().to_str().unwrap()],
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let pdf = std::fs::read(out.path().join(id).join(format!("{id}-rules.pdf"))).unwrap();
-    pdf_text(&pdf)
+    pdf_text(&common::output_file(
+        &["build", id],
+        &format!("{id}/{id}-rules.pdf"),
+    ))
 }
 
 #[test]

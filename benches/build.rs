@@ -36,6 +36,11 @@ fn report(name: &str, median: Duration, target_ms: u128) {
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let out = tempfile::tempdir().expect("temporary folder");
+    let binary = Path::new(env!("CARGO_BIN_EXE_grognard"));
+
+    // First, while this process is small: a child's peak memory as Linux
+    // reports it includes the parent's at the moment it was spawned.
+    counters_whole_process(binary);
 
     let check = time(50, || {
         let session = grognard::load(&root);
@@ -78,7 +83,6 @@ fn main() {
     let warm = time(15, || build_in_process(&root, out.path()));
     report("VED rulebook, in process, warm (rebuild)", warm, 500);
 
-    let binary = Path::new(env!("CARGO_BIN_EXE_grognard"));
     let process = time(10, || {
         let status = Command::new(binary)
             .args(["--root", root.to_str().unwrap(), "build", "ved", "--out"])
@@ -89,6 +93,126 @@ fn main() {
         assert!(status.success());
     });
     report("VED rulebook, whole process (`build ved`)", process, 500);
+}
+
+/// `grognard build --only counters` on generated scenarios, as a user runs it:
+/// load, check, lay out, typeset, write. Sizes grow so that the children's
+/// peak memory (the largest so far) belongs to the run just timed; the
+/// bench's own peak is printed as the floor of that figure.
+fn counters_whole_process(binary: &Path) {
+    let mut per_counter = Vec::new();
+    for (units, runs, target) in [(100, 10, 100), (1980, 5, 1000), (9980, 3, 5000)] {
+        let project = hex_project(units);
+        let count = counter_count(project.path());
+        let out = project.path().join("out");
+        let median = time(runs, || {
+            let status = Command::new(binary)
+                .arg("--root")
+                .arg(project.path())
+                .args(["build", "skirmish-1809", "--only", "counters", "--out"])
+                .arg(&out)
+                .stderr(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .status()
+                .expect("grognard runs");
+            assert!(status.success());
+        });
+        report(
+            &format!("{count} double-sided counters, whole process"),
+            median,
+            target,
+        );
+        println!(
+            "  peak memory of the process: {} MB (this bench itself: {} MB)",
+            children_peak_kb() / 1024,
+            own_peak_kb() / 1024
+        );
+        per_counter.push((count, median.as_secs_f64() * 1e6 / count as f64));
+    }
+    for (n, us) in &per_counter {
+        println!("  {n:>6} counters: {us:.1} µs per counter (whole process)");
+    }
+    let (small, large) = (per_counter[1].1, per_counter[2].1);
+    println!(
+        "  linearity: {:.2}× the time per counter at {} as at {} (1.00 = linear)",
+        large / small,
+        per_counter[2].0,
+        per_counter[1].0
+    );
+}
+
+/// This process's own peak resident set, in KiB.
+fn own_peak_kb() -> i64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage.ru_maxrss
+    }
+}
+
+/// The largest resident set of any child process waited for so far, in KiB.
+fn children_peak_kb() -> i64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    }
+}
+
+/// The small hex fixture of the tests with `units` more battalions.
+fn hex_project(units: usize) -> tempfile::TempDir {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenario");
+    let project = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&fixture, project.path());
+    let scenario = project.path().join("scenarios/skirmish-1809/scenario.toml");
+    let text = std::fs::read_to_string(&scenario).expect("fixture scenario");
+    // The stated total (the last table of the fixture) is for the four units.
+    let mut text = text[..text.find("[[stated]]").expect("a stated total")].to_string();
+    for i in 0..units {
+        let (side, nation) = if i % 2 == 0 {
+            ("blue", "france")
+        } else {
+            ("red", "spain")
+        };
+        text.push_str(&format!(
+            "\n[[unit]]\nid = \"gen-{i}\"\nname = \"{}e Ligne ({}st bn)\"\narm = \"infantry\"\n\
+             type = \"line-infantry\"\nnation = \"{nation}\"\nparent = \"{side}-div\"\n\
+             men = {}\narrives = \"10:00\"\n",
+            i / 3 + 1,
+            i % 3 + 1,
+            400 + i % 300,
+        ));
+    }
+    std::fs::write(&scenario, text).expect("write the scenario");
+    project
+}
+
+/// How many counters the project's hex layer makes (units, leaders, markers).
+fn counter_count(root: &Path) -> usize {
+    let session = grognard::load(root);
+    assert!(
+        !session.diagnostics.has_errors(),
+        "the generated project checks"
+    );
+    let project = &session.project;
+    let scenario = project.scenario("skirmish-1809").expect("the scenario");
+    let layer = &scenario.layers[0];
+    grognard::render::counters::counters(project, scenario, layer).len()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create a folder");
+    for entry in std::fs::read_dir(from).expect("read a folder") {
+        let entry = entry.expect("a folder entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
 }
 
 /// A 2d10 test with 20 modifiers in four groups: the coverage check enumerates
@@ -172,6 +296,7 @@ fn five_hundred_units() -> grognard::model::scenario::Scenario {
         scenario.formations.push(Formation {
             id: format!("bde-{b}"),
             name: format!("Brigade {b}"),
+            short: None,
             level: "brigade".into(),
             side: Some("a".into()),
             parent: None,
@@ -207,7 +332,13 @@ fn five_hundred_units() -> grognard::model::scenario::Scenario {
 fn build_in_process(root: &Path, out: &Path) {
     let mut session = grognard::load(root);
     let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
-    let outputs = grognard::build(&mut session, &targets, out, |_| {});
+    let outputs = grognard::build(
+        &mut session,
+        &targets,
+        &grognard::Only::default(),
+        out,
+        |_| {},
+    );
     assert_eq!(
         outputs.len(),
         2,
@@ -234,6 +365,7 @@ fn counters_bench() {
                     colour: "#2b4c9b".into(),
                     ink: "#ffffff".into(),
                     reduced: false,
+                    location: None,
                 };
                 let back = Face {
                     reduced: true,

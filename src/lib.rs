@@ -131,103 +131,161 @@ pub fn retain_for_targets(session: &mut Session, targets: &[String]) {
     session.diagnostics = diagnostics;
 }
 
-/// Renders the rulebook of each target into `out_dir`. Nothing is written for
-/// a target whose rendering fails; earlier outputs stay as they were.
+/// The kinds of output a build makes; `build --only` picks some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// Rulebooks: out/<ruleset>/<ruleset>-rules.pdf
+    Rules,
+    /// Quick-reference sheets: out/<ruleset>/<ruleset>-qrs.pdf
+    Qrs,
+    /// Scenario booklets: out/<battle>/<battle>-oob.pdf and -<ruleset>.pdf
+    Booklets,
+    /// Counter sheets of hex layers: out/<battle>/<battle>-<ruleset>-counters.pdf
+    Counters,
+    /// The `[[convert]]` jobs of grognard.toml: layers, reports, booklets, labels
+    Conversions,
+}
+
+/// Which kinds of output to make: all of them when none is named.
+#[derive(Debug, Clone, Default)]
+pub struct Only(pub Vec<Kind>);
+
+impl Only {
+    pub fn wants(&self, kind: Kind) -> bool {
+        self.0.is_empty() || self.0.contains(&kind)
+    }
+}
+
+/// Renders the outputs of each target into `out_dir`. Nothing is written for
+/// an output whose rendering fails; earlier outputs stay as they were.
 pub fn build(
     session: &mut Session,
     targets: &[String],
+    only: &Only,
     out_dir: &Path,
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     let mut outputs = Vec::new();
     for id in targets {
         if let Some(ruleset) = session.project.ruleset(id) {
-            let folder = ruleset.folder.clone();
-            if blocked(session, &folder) {
+            if blocked(session, &ruleset.folder.clone()) {
                 continue;
             }
             progress(id);
-            let templates =
-                render::templates::load(&session.project.root, &folder, &mut session.sources);
-            let ruleset = session.project.ruleset(id).expect("looked up above");
-            let result =
-                render::rulebook::render(&session.project, ruleset, &templates, &session.sources);
-            let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
-            write(session, id, path, result, &mut outputs);
-            let ruleset = session.project.ruleset(id).expect("looked up above");
-            let result =
-                render::qrs::render(&session.project, ruleset, &templates, &session.sources);
-            let path = out_dir.join(id).join(format!("{id}-qrs.pdf"));
-            write(session, id, path, result, &mut outputs);
+            build_ruleset(session, id, only, out_dir, &mut outputs);
         } else if let Some(scenario) = session.project.scenario(id) {
-            let folder = scenario.folder.clone();
-            let layers: Vec<Option<String>> = std::iter::once(None)
-                .chain(scenario.layers.iter().map(|l| Some(l.ruleset.clone())))
-                .collect();
-            if blocked(session, &folder) {
+            if blocked(session, &scenario.folder.clone()) {
                 continue;
             }
             progress(id);
-            let templates =
-                render::templates::load(&session.project.root, &folder, &mut session.sources);
-            for layer in layers {
-                let scenario = session.project.scenario(id).expect("looked up above");
-                let layer_ref = layer
-                    .as_ref()
-                    .and_then(|r| scenario.layers.iter().find(|l| &l.ruleset == r));
-                let result = render::booklet::render(
-                    &session.project,
-                    scenario,
-                    layer_ref,
-                    &templates,
-                    &session.sources,
-                );
-                let name = match &layer {
-                    Some(ruleset) => format!("{id}-{ruleset}.pdf"),
-                    None => format!("{id}-oob.pdf"),
-                };
-                write(
-                    session,
-                    id,
-                    out_dir.join(id).join(name),
-                    result,
-                    &mut outputs,
-                );
-                // Hex games get counter sheets.
-                let scenario = session.project.scenario(id).expect("looked up above");
-                let hex_layer = layer
-                    .as_ref()
-                    .and_then(|r| scenario.layers.iter().find(|l| &l.ruleset == r))
-                    .filter(|l| l.map.is_some());
-                if let Some(layer) = hex_layer {
-                    let path = out_dir
-                        .join(id)
-                        .join(format!("{id}-{}-counters.pdf", layer.ruleset));
-                    let result = render::counters::render(
-                        &session.project,
-                        scenario,
-                        layer,
-                        &session.project.counters,
-                        &templates,
-                        &session.sources,
-                    );
-                    write(session, id, path, result, &mut outputs);
+            build_scenario(session, id, only, out_dir, &mut outputs);
+            if only.wants(Kind::Conversions) {
+                let jobs: Vec<model::ConvertJob> = session
+                    .project
+                    .conversions
+                    .iter()
+                    .filter(|j| &j.scenario == id)
+                    .cloned()
+                    .collect();
+                for job in jobs {
+                    progress(&format!("{id} → {}", job.to));
+                    outputs.extend(convert(session, &job, out_dir));
                 }
-            }
-            let jobs: Vec<model::ConvertJob> = session
-                .project
-                .conversions
-                .iter()
-                .filter(|j| &j.scenario == id)
-                .cloned()
-                .collect();
-            for job in jobs {
-                progress(&format!("{id} → {}", job.to));
-                outputs.extend(convert(session, &job, out_dir));
             }
         }
     }
     outputs
+}
+
+/// A ruleset's rulebook and quick-reference sheet.
+fn build_ruleset(
+    session: &mut Session,
+    id: &str,
+    only: &Only,
+    out_dir: &Path,
+    outputs: &mut Vec<Output>,
+) {
+    let folder = session
+        .project
+        .ruleset(id)
+        .expect("a ruleset")
+        .folder
+        .clone();
+    let templates = render::templates::load(&session.project.root, &folder, &mut session.sources);
+    let ruleset = session.project.ruleset(id).expect("a ruleset");
+    if only.wants(Kind::Rules) {
+        let result =
+            render::rulebook::render(&session.project, ruleset, &templates, &session.sources);
+        let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
+        write(session, id, path, result, outputs);
+    }
+    let ruleset = session.project.ruleset(id).expect("a ruleset");
+    if only.wants(Kind::Qrs) {
+        let result = render::qrs::render(&session.project, ruleset, &templates, &session.sources);
+        let path = out_dir.join(id).join(format!("{id}-qrs.pdf"));
+        write(session, id, path, result, outputs);
+    }
+}
+
+/// A scenario's booklets (historical OOB and one per layer) and the counter
+/// sheets of its hex layers.
+fn build_scenario(
+    session: &mut Session,
+    id: &str,
+    only: &Only,
+    out_dir: &Path,
+    outputs: &mut Vec<Output>,
+) {
+    let scenario = session.project.scenario(id).expect("a scenario");
+    let folder = scenario.folder.clone();
+    let layers: Vec<Option<String>> = std::iter::once(None)
+        .chain(scenario.layers.iter().map(|l| Some(l.ruleset.clone())))
+        .collect();
+    let templates = render::templates::load(&session.project.root, &folder, &mut session.sources);
+    for layer in layers {
+        if only.wants(Kind::Booklets) {
+            let scenario = session.project.scenario(id).expect("a scenario");
+            let result = render::booklet::render(
+                &session.project,
+                scenario,
+                find_layer(scenario, layer.as_deref()),
+                &templates,
+                &session.sources,
+            );
+            let name = match &layer {
+                Some(ruleset) => format!("{id}-{ruleset}.pdf"),
+                None => format!("{id}-oob.pdf"),
+            };
+            write(session, id, out_dir.join(id).join(name), result, outputs);
+        }
+        // Hex games get counter sheets.
+        let scenario = session.project.scenario(id).expect("a scenario");
+        let hex_layer = find_layer(scenario, layer.as_deref()).filter(|l| l.map.is_some());
+        if let Some(layer) = hex_layer
+            && only.wants(Kind::Counters)
+        {
+            let path = out_dir
+                .join(id)
+                .join(format!("{id}-{}-counters.pdf", layer.ruleset));
+            let result = render::counters::render(
+                &session.project,
+                scenario,
+                layer,
+                &session.project.counters,
+                &templates,
+                &session.sources,
+            );
+            write(session, id, path, result, outputs);
+        }
+    }
+}
+
+fn find_layer<'a>(
+    scenario: &'a model::scenario::Scenario,
+    ruleset: Option<&str>,
+) -> Option<&'a model::scenario::Layer> {
+    let ruleset = ruleset?;
+    scenario.layers.iter().find(|l| l.ruleset == ruleset)
 }
 
 /// Converts a scenario and writes the layer, the report and the booklet.
@@ -341,7 +399,7 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
             &templates,
             &session.sources,
         );
-        let path = folder.join(format!("{stem}-counters.pdf"));
+        let path = folder.join(format!("{stem}-labels.pdf"));
         write(session, &job.scenario, path, result, &mut outputs);
     }
     outputs

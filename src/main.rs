@@ -33,6 +33,9 @@ enum Command {
         /// Output folder (default: <root>/out)
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Make only these kinds of output (default: all); repeat or separate with commas
+        #[arg(long, value_enum, value_delimiter = ',')]
+        only: Vec<grognard::Kind>,
         #[command(flatten)]
         report: Report,
     },
@@ -102,6 +105,7 @@ fn main() -> ExitCode {
         Command::Build {
             targets,
             out,
+            only,
             report,
         } => {
             let mut session = grognard::load(&root);
@@ -115,7 +119,8 @@ fn main() -> ExitCode {
             }
             let out = out.unwrap_or_else(|| root.join("out"));
             let spinner = spinner();
-            let outputs = grognard::build(&mut session, &targets, &out, |target| {
+            let only = grognard::Only(only);
+            let outputs = grognard::build(&mut session, &targets, &only, &out, |target| {
                 spinner.set_message(format!("building {target}"));
             });
             spinner.finish_and_clear();

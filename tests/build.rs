@@ -188,3 +188,55 @@ fn building_one_ruleset_is_not_stopped_by_another_rulesets_errors() {
     assert!(stderr(&output).contains("content/other/tables/bad.toml:2:8"));
     assert!(!project.path().join("out/other/other-rules.pdf").exists());
 }
+
+/// Every file under `dir`, relative to it, sorted.
+fn files_under(dir: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            found.extend(
+                files_under(&path)
+                    .into_iter()
+                    .map(|f| format!("{name}/{f}")),
+            );
+        } else {
+            found.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn build_only_makes_the_kinds_of_output_asked_for() {
+    let project = copy_fixture("scenario");
+    let output = grognard(project.path(), &["build", "--only", "counters"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        files_under(&project.path().join("out")),
+        ["skirmish-1809/skirmish-1809-hexrules-counters.pdf"]
+    );
+
+    let output = grognard(project.path(), &["build", "--only", "rules,booklets"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let files = files_under(&project.path().join("out"));
+    assert!(
+        files.contains(&"hexrules/hexrules-rules.pdf".to_string()),
+        "{files:?}"
+    );
+    assert!(
+        files.contains(&"skirmish-1809/skirmish-1809-oob.pdf".to_string()),
+        "{files:?}"
+    );
+    assert!(!files.iter().any(|f| f.ends_with("-qrs.pdf")), "{files:?}");
+
+    let output = grognard(project.path(), &["build", "--only", "maps"]);
+    assert_eq!(output.status.code(), Some(2), "a usage error");
+    assert!(
+        stderr(&output).contains("possible values: rules, qrs, booklets, counters, conversions"),
+        "{}",
+        stderr(&output)
+    );
+}

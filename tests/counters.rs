@@ -91,8 +91,18 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
 #[test]
 fn counters_carry_the_units_names_parents_and_reduced_backs() {
     let text = pdf_text(&counters_pdf());
-    assert!(text.contains("2e Léger 1"));
-    assert!(text.contains("5th Div, 1st Brigade"));
+    assert!(text.contains("2e Léger 1"), "the battalion's ordinal kept");
+    assert!(text.contains("5th Div, 1st Bde"), "the parent, abbreviated");
+    assert!(
+        text.contains("5e Lanciers"),
+        "a count of squadrons is not an ordinal"
+    );
+    assert!(
+        !text.contains("5e Lanciers 3"),
+        "a count of squadrons is not an ordinal"
+    );
+    assert!(text.contains("Lefebvre-D."), "a leader's short name");
+    assert!(text.contains("Adscripción"), "an order marker's short name");
     assert!(text.contains("DES"), "the disordered backs");
     assert!(text.contains("Ney"), "the leaders");
     assert!(
@@ -157,7 +167,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
             "--to",
             "ved",
         ],
-        "quatre-bras-1815/quatre-bras-1815-ved-counters.pdf",
+        "quatre-bras-1815/quatre-bras-1815-ved-labels.pdf",
     );
     let text = pdf_text(&pdf);
     assert!(
@@ -248,4 +258,86 @@ fn squares_on(
         .into_iter()
         .map(|(x, y)| (x, y - 297.0 + height))
         .collect()
+}
+
+/// Builds the small fixture with `blue-1` renamed, at a counter size.
+fn build_with_name(
+    name: &str,
+    extra: &str,
+    size_mm: f64,
+) -> (std::process::Output, tempfile::TempDir) {
+    let project = common::copy_fixture("scenario");
+    let path = project.path().join("scenarios/skirmish-1809/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let renamed = text.replace(
+        "name = \"1st Blue Line\"\n",
+        &format!("name = \"{name}\"\n{extra}"),
+    );
+    assert_ne!(text, renamed, "the fixture names blue-1 `1st Blue Line`");
+    std::fs::write(&path, renamed).unwrap();
+    let manifest = project.path().join("grognard.toml");
+    let mut manifest_text = std::fs::read_to_string(&manifest).unwrap();
+    manifest_text.push_str(&format!("\n[counters]\nsize_mm = {size_mm}\n"));
+    std::fs::write(&manifest, manifest_text).unwrap();
+    (grognard(project.path(), &["build"]), project)
+}
+
+#[test]
+fn a_name_too_long_for_the_counter_is_a_warning_pointing_at_the_unit() {
+    let long = "Regimiento de Infantería de Línea Voluntarios de Castilla";
+    let (output, project) = build_with_name(long, "", 16.0);
+    let err = stderr(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "a warning, not an error: {err}"
+    );
+    assert!(
+        err.contains(
+            "warning[counter-overflow]: the text of counter `blue-1` does not fit a 16 mm counter"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenario.toml:48:6"),
+        "points at the unit's id: {err}"
+    );
+    assert!(err.contains("at most 15.0 mm of text"), "{err}");
+    assert!(err.contains("mm wide at 4.5 pt"), "{err}");
+    // The sheet is still written, with the text at its smallest size.
+    let sheet = project
+        .path()
+        .join("out/skirmish-1809/skirmish-1809-hexrules-counters.pdf");
+    assert!(sheet.exists(), "the counter sheet is written anyway");
+
+    // A short name fixes it.
+    let (output, _project) = build_with_name(long, "short = \"Vol. Castilla\"\n", 16.0);
+    let err = stderr(&output);
+    assert!(!err.contains("counter-overflow"), "{err}");
+    let text = pdf_text(
+        &std::fs::read(
+            _project
+                .path()
+                .join("out/skirmish-1809/skirmish-1809-hexrules-counters.pdf"),
+        )
+        .unwrap(),
+    );
+    assert!(text.contains("Vol. Castilla"), "{text}");
+}
+
+#[test]
+fn a_larger_counter_makes_room_for_a_longer_name() {
+    let name = "Voluntarios de Castilla";
+    let (small, _a) = build_with_name(name, "", 12.7);
+    let (large, _b) = build_with_name(name, "", 19.05);
+    assert!(
+        stderr(&small).contains("counter `blue-1` does not fit a 12.7 mm counter"),
+        "{}",
+        stderr(&small)
+    );
+    assert!(
+        !stderr(&large).contains("counter-overflow"),
+        "{}",
+        stderr(&large)
+    );
 }

@@ -146,8 +146,7 @@ fn unit_types(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
             .neutral
             .vocabulary("type")
             .and_then(|v| v.member(&unit.kind))
-            .and_then(|m| m.attributes.iter().find(|(k, _)| k == "arm"))
-            .and_then(|(_, v)| v.as_str());
+            .and_then(|m| m.attribute_str("arm"));
         if let Some(type_arm) = type_arm
             && type_arm != unit.arm
         {

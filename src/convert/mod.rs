@@ -329,6 +329,7 @@ mod properties {
         scenario.formations.push(Formation {
             id: "f".into(),
             name: "F".into(),
+            short: None,
             level: "division".into(),
             side: Some("a".into()),
             parent: None,

@@ -86,6 +86,7 @@ struct RawSide {
 struct RawLeader {
     id: S,
     name: String,
+    short: Option<String>,
     #[serde(default)]
     rank: String,
     side: S,
@@ -100,6 +101,7 @@ struct RawLeader {
 struct RawFormation {
     id: S,
     name: String,
+    short: Option<String>,
     level: S,
     side: Option<S>,
     #[serde(default)]
@@ -283,6 +285,7 @@ pub fn load(
         scenario.leaders.push(Leader {
             id,
             name: leader.name,
+            short: leader.short,
             rank: leader.rank,
             side,
             ratings: leader
@@ -320,6 +323,7 @@ pub fn load(
         scenario.formations.push(Formation {
             id,
             name: formation.name,
+            short: formation.short,
             level,
             side,
             parent,

@@ -103,6 +103,16 @@ pub struct Member {
     pub location: Location,
 }
 
+impl Member {
+    /// A free attribute that is a string (`short`, `letter`, `arm`…).
+    pub fn attribute_str(&self, key: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.as_str())
+    }
+}
+
 /// A name written in a source that must be a vocabulary member (or, with
 /// `vocab: None`, a vocabulary).
 #[derive(Debug, Clone)]

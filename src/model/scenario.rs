@@ -143,6 +143,8 @@ pub struct Side {
 pub struct Leader {
     pub id: String,
     pub name: String,
+    /// A short name for the leader's counter (default: the surname).
+    pub short: Option<String>,
     pub rank: String,
     pub side: String,
     /// Ratings where sources give them ("competent", a morale factor…).
@@ -155,6 +157,8 @@ pub struct Leader {
 pub struct Formation {
     pub id: String,
     pub name: String,
+    /// A short name for the counters of its units.
+    pub short: Option<String>,
     pub level: String,
     pub side: Option<String>,
     pub parent: Option<String>,

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
 use crate::model::scenario::{Layer, Scenario};
 use crate::source::Sources;
@@ -66,6 +66,9 @@ pub struct Face {
     pub ink: String,
     /// A diagonal band: the disordered or reduced side.
     pub reduced: bool,
+    /// Where the unit or leader is declared, for warnings.
+    #[serde(skip)]
+    pub location: Option<Location>,
 }
 
 #[derive(Serialize)]
@@ -73,6 +76,65 @@ struct Placed {
     x: f64,
     y: f64,
     face: Face,
+    /// Font sizes in points, fitted to the counter in Rust (see `fit`).
+    title_pt: f64,
+    subtitle_pt: f64,
+    values_pt: f64,
+}
+
+/// Text sizes as fractions of the counter's side, and the smallest sizes that
+/// stay legible in print, in points.
+const TITLE: (f64, f64) = (0.156, 4.5);
+const SUBTITLE: (f64, f64) = (0.1, 3.5);
+const VALUES: (f64, f64) = (0.16, 4.5);
+/// The width text may take: the counter less a small inset on each side.
+const ROOM: f64 = 0.94;
+
+/// A line of a counter that is too wide even at its smallest legible size.
+struct TooWide {
+    text: String,
+    needs_mm: f64,
+    room_mm: f64,
+    at_pt: f64,
+}
+
+/// The largest size up to `share` of the counter at which `text` fits its
+/// width, never below the legible `floor`.
+fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64, Option<TooWide>) {
+    let size_pt = size_mm * 72.0 / 25.4;
+    let largest = share * size_pt;
+    let floor = floor.min(largest);
+    let Some(em) = super::measure::width_em(text, bold).filter(|em| *em > 0.0) else {
+        return (largest, None);
+    };
+    let wanted = ROOM * size_pt / em;
+    if wanted >= floor {
+        return (wanted.min(largest), None);
+    }
+    let too_wide = TooWide {
+        text: text.to_string(),
+        needs_mm: em * floor * 25.4 / 72.0,
+        room_mm: ROOM * size_mm,
+        at_pt: floor,
+    };
+    (floor, Some(too_wide))
+}
+
+impl Placed {
+    fn new((x, y, face): Position, size_mm: f64) -> (Self, Option<TooWide>) {
+        let (title_pt, title) = fit(&face.title, true, TITLE, size_mm);
+        let (subtitle_pt, subtitle) = fit(&face.subtitle, false, SUBTITLE, size_mm);
+        let (values_pt, values) = fit(&face.values, true, VALUES, size_mm);
+        let placed = Self {
+            x,
+            y,
+            face,
+            title_pt,
+            subtitle_pt,
+            values_pt,
+        };
+        (placed, title.or(subtitle).or(values))
+    }
 }
 
 #[derive(Serialize)]
@@ -124,7 +186,16 @@ fn symbol(kind: &str) -> &'static str {
 
 /// Words shortened on counters, longest first.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("Chevau-légers lanciers", "Lanciers"),
     ("Chasseurs à cheval", "Chass."),
+    ("Horse half-battery", "½ H.bty"),
+    ("Horse battery", "H.bty"),
+    ("Foot battery", "Bty"),
+    ("Field Battalion", "FB"),
+    ("Field Bn", "FB"),
+    ("Landwehr", "Lw"),
+    ("Brunswick", "Bru."),
+    ("Squadron", "Sqn"),
     ("horse battery", "h.bty"),
     ("foot battery", "bty"),
     ("half-battery", "½ bty"),
@@ -132,6 +203,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("battalion", "bn"),
     ("Regiment", "Rgt"),
     ("Division", "Div."),
+    ("Cavalry", "Cav."),
     ("Brigade", "Bde"),
     ("National", "Nat."),
     ("Militia", "Mil."),
@@ -139,6 +211,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("company", "coy"),
     ("Dragoons", "Drag."),
     ("Hussars", "Huss."),
+    ("Hussar", "Huss."),
     ("Cuirassiers", "Cuir."),
     ("Lancers", "Lanc."),
     ("Infantry", "Inf."),
@@ -148,22 +221,52 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("battery", "bty"),
 ];
 
-/// A short name that fits a counter: "2e Léger (1st bn)" → "2e Léger 1".
+/// A short name that fits a counter: the asides in parentheses dropped, the
+/// battalion's ordinal kept, words abbreviated: "2e Léger (1st bn)" → "2e Léger 1",
+/// "5e Chevau-légers lanciers (3 sq)" → "5e Lanciers".
 fn short_name(name: &str) -> String {
-    let (base, rest) = match name.split_once(" (") {
-        Some((b, r)) => (b, r.trim_end_matches(')')),
-        None => (name, ""),
-    };
-    let mut base = base.to_string();
-    for (long, short) in ABBREVIATIONS {
-        base = base.replace(long, short);
+    let battalion = asides(name).find_map(battalion_ordinal);
+    let base = abbreviate(name);
+    match battalion {
+        Some(number) => format!("{base} {number}"),
+        None => base,
     }
-    let number: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if number.is_empty() {
-        base
-    } else {
-        format!("{base} {number}")
+}
+
+/// The texts in parentheses: "A (28th) (1st bn)" → "28th", "1st bn".
+fn asides(name: &str) -> impl Iterator<Item = &str> {
+    name.split('(')
+        .skip(1)
+        .filter_map(|part| part.split_once(')').map(|(inside, _)| inside))
+}
+
+/// "1st bn", "2e bon.", "3rd battalion" → the ordinal; "1 bn" (a count) → None.
+fn battalion_ordinal(aside: &str) -> Option<&str> {
+    let (ordinal, what) = aside.trim().split_once(' ')?;
+    let digits = ordinal.trim_end_matches(|c: char| c.is_alphabetic());
+    let is_ordinal = digits.len() < ordinal.len() && digits.chars().all(|c| c.is_ascii_digit());
+    let is_battalion = ["bn", "bon", "bat"].iter().any(|b| what.starts_with(b));
+    (is_ordinal && is_battalion && !digits.is_empty()).then_some(digits)
+}
+
+/// A name without its asides and with the usual words shortened:
+/// "2nd NL Div, 2nd Brigade (Nassau)" → "2nd NL Div, 2nd Bde".
+fn abbreviate(name: &str) -> String {
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
     }
+    let mut short = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (long, abbreviation) in ABBREVIATIONS {
+        short = short.replace(long, abbreviation);
+    }
+    short.trim_end_matches(',').to_string()
 }
 
 /// Both faces of every counter of the layer: units, leaders, then markers.
@@ -179,7 +282,9 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         let (colour, ink) = nation_colour(&unit.nation);
         let parent = scenario
             .formation(&unit.parent)
-            .map_or_else(String::new, |f| f.name.clone());
+            .map_or_else(String::new, |f| {
+                f.short.clone().unwrap_or_else(|| abbreviate(&f.name))
+            });
         let front = Face {
             id: unit.id.clone(),
             title: unit.short.clone().unwrap_or_else(|| short_name(&unit.name)),
@@ -193,6 +298,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             colour: colour.into(),
             ink: ink.into(),
             reduced: false,
+            location: Some(unit.location.clone()),
         };
         let back = Face {
             reduced: true,
@@ -220,18 +326,17 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         };
         let front = Face {
             id: leader.id.clone(),
-            title: leader
-                .name
-                .split_whitespace()
-                .last()
-                .unwrap_or(&leader.name)
-                .to_string(),
+            title: leader.short.clone().unwrap_or_else(|| {
+                let surname = leader.name.split_whitespace().last();
+                surname.unwrap_or(&leader.name).to_string()
+            }),
             subtitle: leader.rank.clone(),
             symbol: "leader".into(),
             values: ratings,
             colour: colour.into(),
             ink: ink.into(),
             reduced: false,
+            location: Some(leader.location.clone()),
         };
         let back = Face {
             reduced: true,
@@ -256,6 +361,7 @@ fn markers(project: &Project, layer: &Layer) -> Vec<(Face, Face)> {
             colour: "#f4f1e8".into(),
             ink: "#000000".into(),
             reduced: false,
+            location: None,
         };
         (
             face.clone(),
@@ -272,7 +378,7 @@ fn markers(project: &Project, layer: &Layer) -> Vec<(Face, Face)> {
             for copy in 1..=3 {
                 list.push(marker(
                     format!("order-{}-{copy}", order.id),
-                    order.label.clone(),
+                    order.attribute_str("short").unwrap_or(&order.label).into(),
                     "order",
                 ));
             }
@@ -350,17 +456,25 @@ pub fn render_faces(
     sources: &Sources,
 ) -> RenderResult {
     let (columns, rows) = settings.grid();
+    let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
+    let mut page = |items: Vec<Position>| SheetPage {
+        items: items
+            .into_iter()
+            .map(|position| {
+                let (placed, too_wide) = Placed::new(position, settings.size_mm);
+                if let Some(too_wide) = too_wide {
+                    warnings.push((
+                        placed.face.id.clone(),
+                        overflow(&placed.face, &too_wide, settings),
+                    ));
+                }
+                placed
+            })
+            .collect(),
+    };
     let pages = layout(settings, all)
         .into_iter()
-        .flat_map(|(fronts, backs)| {
-            let page = |items: Vec<Position>| SheetPage {
-                items: items
-                    .into_iter()
-                    .map(|(x, y, face)| Placed { x, y, face })
-                    .collect(),
-            };
-            [page(fronts), page(backs)]
-        })
+        .flat_map(|(fronts, backs)| [page(fronts), page(backs)])
         .collect();
     let sheet = Sheet {
         title: title.to_string(),
@@ -381,17 +495,28 @@ pub fn render_faces(
         )
     })?;
     // Fronts and backs share an id: name each counter once.
-    let mut named: Vec<String> = std::mem::take(&mut rendered.overflow);
-    named.sort();
-    named.dedup();
-    for id in named {
-        rendered.warnings.push(
-            Diagnostic::warning(
-                "counter-overflow",
-                format!("the text of counter `{id}` does not fit a {} mm counter", settings.size_mm),
-            )
-            .note("give the unit a `short = \"…\"` name, or print larger counters ([counters] size_mm)"),
-        );
-    }
+    warnings.sort_by(|a, b| a.0.cmp(&b.0));
+    warnings.dedup_by(|a, b| a.0 == b.0);
+    rendered
+        .warnings
+        .extend(warnings.into_iter().map(|(_, w)| w));
     Ok(rendered)
+}
+
+fn overflow(face: &Face, too_wide: &TooWide, settings: &Settings) -> Diagnostic {
+    Diagnostic::warning(
+        "counter-overflow",
+        format!(
+            "the text of counter `{}` does not fit a {} mm counter",
+            face.id, settings.size_mm
+        ),
+    )
+    .at_location(face.location.clone())
+    .label("declared here")
+    .expected(format!("at most {:.1} mm of text", too_wide.room_mm))
+    .found(format!(
+        "`{}` is {:.1} mm wide at {} pt",
+        too_wide.text, too_wide.needs_mm, too_wide.at_pt
+    ))
+    .note("give the unit a `short = \"…\"` name, or print larger counters ([counters] size_mm)")
 }

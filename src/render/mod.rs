@@ -7,6 +7,7 @@ pub mod escape;
 pub mod labels;
 pub mod locale;
 pub mod markdown;
+pub mod measure;
 pub mod numbering;
 pub mod pdf;
 pub mod qrs;

@@ -27,6 +27,12 @@ static FONTS: LazyLock<FontSet> = LazyLock::new(|| {
     }
 });
 
+/// An embedded font by family (lower case) and variant, as Typst would pick it.
+pub fn font(family: &str, variant: typst::text::FontVariant) -> Option<&'static Font> {
+    let index = FONTS.book.select(family, variant)?;
+    FONTS.fonts.get(index)
+}
+
 static LIBRARY: LazyLock<LazyHash<Library>> = LazyLock::new(|| LazyHash::new(Library::default()));
 
 /// The id Typst knows a virtual project file by.

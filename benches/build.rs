@@ -124,8 +124,8 @@ fn counters_whole_process(binary: &Path) {
         );
         println!(
             "  peak memory of the process: {} MB (this bench itself: {} MB)",
-            children_peak_kb() / 1024,
-            own_peak_kb() / 1024
+            peak_kb(libc::RUSAGE_CHILDREN) / 1024,
+            peak_kb(libc::RUSAGE_SELF) / 1024
         );
         per_counter.push((count, median.as_secs_f64() * 1e6 / count as f64));
     }
@@ -141,22 +141,13 @@ fn counters_whole_process(binary: &Path) {
     );
 }
 
-/// This process's own peak resident set, in KiB.
-fn own_peak_kb() -> i64 {
+/// Peak resident set in KiB: this process's (`RUSAGE_SELF`), or the largest
+/// of the child processes waited for so far (`RUSAGE_CHILDREN`).
+fn peak_kb(who: libc::c_int) -> i64 {
     // SAFETY: getrusage only writes into the struct we pass.
     unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-        usage.ru_maxrss
-    }
-}
-
-/// The largest resident set of any child process waited for so far, in KiB.
-fn children_peak_kb() -> i64 {
-    // SAFETY: getrusage only writes into the struct we pass.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        libc::getrusage(who, &mut usage);
         usage.ru_maxrss
     }
 }

@@ -64,28 +64,41 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
             "A4"
         );
     }
-    let fronts = squares(&document, pages[0], 16.0);
-    let backs = squares(&document, pages[1], 16.0);
-    // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4: Quatre
-    // Bras's 105 units, 38 leaders and 42 markers fill one sheet.
-    assert_eq!(pages.len(), 2);
-    assert_eq!(fronts.len(), 105 + 38 + 42);
-    assert_eq!(backs.len(), fronts.len());
-    for (i, (x, y)) in fronts.iter().enumerate() {
-        let (column, row) = ((i % 11) as f64, (i / 11) as f64);
-        assert!(
-            (x - (10.0 + 16.0 * column)).abs() < 0.1,
-            "counter {i} at x {x}"
-        );
-        assert!(
-            (y - (10.0 + 16.0 * row)).abs() < 0.1,
-            "counter {i} at y {y}"
-        );
-        // The back of each counter is its mirror image across the page's width.
-        let (bx, by) = backs[i];
-        assert!((bx - (210.0 - x - 16.0)).abs() < 0.1, "back {i} at x {bx}");
-        assert!((by - y).abs() < 0.1, "back {i} at y {by}");
+    // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4. Quatre
+    // Bras has 105 units and 38 leaders; sombra's markers: 7 orders × 3, 6
+    // squares, 6 skirmish, 4 limbered, 6 disorder, 6 rout, 4 new commander,
+    // one FFD per three units of each side (45 / 3 + 60 / 3) and the turn.
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (15 + 20) + 1;
+    let total = 105 + 38 + markers;
+    assert_eq!(pages.len(), 4, "two sheets, each fronts then backs");
+    let mut placed = 0;
+    for sheet in pages.chunks(2) {
+        let fronts = squares(&document, sheet[0], 16.0);
+        let backs = squares(&document, sheet[1], 16.0);
+        assert_eq!(backs.len(), fronts.len());
+        for (i, (x, y)) in fronts.iter().enumerate() {
+            let (column, row) = ((i % 11) as f64, (i / 11) as f64);
+            assert!(
+                (x - (10.0 + 16.0 * column)).abs() < 0.1,
+                "counter {i} at x {x}"
+            );
+            assert!(
+                (y - (10.0 + 16.0 * row)).abs() < 0.1,
+                "counter {i} at y {y}"
+            );
+            // The back of each counter is its mirror image across the page's width.
+            let (bx, by) = backs[i];
+            assert!((bx - (210.0 - x - 16.0)).abs() < 0.1, "back {i} at x {bx}");
+            assert!((by - y).abs() < 0.1, "back {i} at y {by}");
+        }
+        placed += fronts.len();
     }
+    assert_eq!(
+        squares(&document, pages[0], 16.0).len(),
+        11 * 17,
+        "a full first sheet"
+    );
+    assert_eq!(placed, total);
 }
 
 #[test]
@@ -103,7 +116,11 @@ fn counters_carry_the_units_names_parents_and_reduced_backs() {
     );
     assert!(text.contains("Lefebvre-D."), "a leader's short name");
     assert!(text.contains("Adscripción"), "an order marker's short name");
-    assert!(text.contains("DES"), "the disordered backs");
+    assert!(text.contains("Desorg."), "the disordered backs");
+    assert!(
+        text.contains("FFD 15") && !text.contains("FFD 21"),
+        "FFD per side"
+    );
     assert!(text.contains("Ney"), "the leaders");
     assert!(
         text.contains("Cuadro") && text.contains("FFD"),
@@ -340,4 +357,49 @@ fn a_larger_counter_makes_room_for_a_longer_name() {
         "{}",
         stderr(&large)
     );
+}
+
+#[test]
+fn the_ruleset_says_what_counters_print_and_which_markers_it_needs() {
+    let pdf = common::output_file_of(
+        &common::fixture("scenario"),
+        &["build", "skirmish-1809", "--only", "counters"],
+        "skirmish-1809/skirmish-1809-hexrules-counters.pdf",
+    );
+    let pages = pdf_extract::extract_text_from_mem_by_pages(&pdf).unwrap();
+    assert_eq!(pages.len(), 2, "one sheet: fronts, then backs");
+    let (fronts, backs) = (&pages[0], &pages[1]);
+    // Values from the layer; "–" for what it does not give.
+    assert!(
+        fronts.contains("4-B"),
+        "blue-1's combat and morale: {fronts}"
+    );
+    assert!(fronts.contains("–-–"), "units without values: {fronts}");
+    assert!(fronts.contains("Azul") && fronts.contains('3'), "{fronts}");
+    // Backs: the disordered side; the leader's reduced side has no name.
+    assert!(backs.contains("Disordered"), "{backs}");
+    assert!(
+        !backs.contains("Azul") && !backs.contains("Rojo"),
+        "{backs}"
+    );
+    // Markers: each order twice; one numbered marker per two units of each side.
+    assert_eq!(fronts.matches("Attack").count(), 2, "{fronts}");
+    assert_eq!(fronts.matches("Hidden 1").count(), 2, "{fronts}");
+    assert!(!fronts.contains("Hidden 2"), "{fronts}");
+}
+
+#[test]
+fn values_for_a_unit_that_does_not_exist_are_an_error_with_a_suggestion() {
+    let project = common::copy_fixture("scenario");
+    let layer = project.path().join("scenarios/skirmish-1809/hexrules.toml");
+    let text = std::fs::read_to_string(&layer).unwrap();
+    std::fs::write(&layer, text.replace("\"blue-1\" = {", "\"blue-l\" = {")).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[unknown-reference]: `blue-l` is no unit or leader"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `blue-1`?"), "{err}");
 }

@@ -97,6 +97,16 @@ fn references(
                 "unit".into(),
                 scenario.units.iter().map(|u| u.id.as_str()).collect(),
             ),
+            Target::Counter => (
+                scenario.unit(&r.key).is_some() || scenario.leader(&r.key).is_some(),
+                "unit or leader".into(),
+                scenario
+                    .units
+                    .iter()
+                    .map(|u| u.id.as_str())
+                    .chain(scenario.leaders.iter().map(|l| l.id.as_str()))
+                    .collect(),
+            ),
             Target::Area => (
                 scenario.areas.iter().any(|a| a.id == r.key),
                 "area".into(),
@@ -339,19 +349,6 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             .expected(last.to_string())
             .found(end.to_string()),
         );
-    }
-    for (unit, _) in &layer.values {
-        let known =
-            scenario.unit(unit).is_some() || layer.aggregates.iter().any(|(id, _, _)| id == unit);
-        if !known {
-            diags.push(
-                Diagnostic::error(
-                    "unknown-reference",
-                    format!("`{unit}` in [values] is no unit or aggregate"),
-                )
-                .at_location(Some(layer.location.clone())),
-            );
-        }
     }
     for (text, location) in &layer.missing {
         diags.push(

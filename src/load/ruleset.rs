@@ -6,6 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::counter_spec::{CounterSpec, MarkerSpec};
 use crate::model::{KeyRef, Ruleset};
 use crate::source::FileId;
 
@@ -30,6 +31,40 @@ struct RawRuleset {
     #[serde(default)]
     vocabulary: BTreeMap<String, Spanned<super::vocabulary::RawVocabulary>>,
     profile: Option<RawProfile>,
+    counters: Option<RawCounters>,
+    #[serde(default)]
+    marker: Vec<RawMarker>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCounters {
+    #[serde(default)]
+    unit: Vec<String>,
+    #[serde(default)]
+    leader: Vec<String>,
+    #[serde(default)]
+    leader_back: Vec<String>,
+    #[serde(default)]
+    leader_back_named: bool,
+    #[serde(default)]
+    unit_back: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMarker {
+    id: String,
+    #[serde(default)]
+    label: String,
+    #[serde(default = "four")]
+    copies: u32,
+    vocabulary: Option<Spanned<String>>,
+    one_per_units: Option<Spanned<u32>>,
+}
+
+fn four() -> u32 {
+    4
 }
 
 #[derive(Deserialize)]
@@ -116,8 +151,10 @@ pub fn load(
         .map(|(k, v)| (k.clone(), display_value(v)))
         .collect();
     let profile = raw.profile.map(|p| profile(&toml, p, &mut refs, diags));
+    let counters = counter_spec(&toml, raw.counters, raw.marker, &mut refs, diags);
     let ruleset = Ruleset {
         profile,
+        counters,
         id: raw.id.into_inner(),
         name: raw.name,
         language: raw.language.into_inner(),
@@ -131,6 +168,58 @@ pub fn load(
         ..Ruleset::default()
     };
     Some((ruleset, refs))
+}
+
+/// `[counters]` and `[[marker]]`: what the ruleset's counters print.
+fn counter_spec(
+    toml: &TomlText,
+    counters: Option<RawCounters>,
+    markers: Vec<RawMarker>,
+    refs: &mut Vec<KeyRef>,
+    diags: &mut Diagnostics,
+) -> CounterSpec {
+    let counters = counters.unwrap_or(RawCounters {
+        unit: Vec::new(),
+        leader: Vec::new(),
+        leader_back: Vec::new(),
+        leader_back_named: true,
+        unit_back: String::new(),
+    });
+    let mut spec = CounterSpec {
+        unit: counters.unit,
+        leader: counters.leader,
+        leader_back: counters.leader_back,
+        leader_back_named: counters.leader_back_named,
+        unit_back: counters.unit_back,
+        markers: Vec::new(),
+    };
+    for marker in markers {
+        if let Some(vocab) = &marker.vocabulary {
+            refs.push(KeyRef {
+                vocab: None,
+                key: vocab.get_ref().clone(),
+                location: toml.location(vocab.span()),
+            });
+        }
+        if let Some(every) = &marker.one_per_units
+            && *every.get_ref() == 0
+        {
+            diags.push(
+                Diagnostic::error("invalid-marker", "`one_per_units` must be at least 1")
+                    .at_location(Some(toml.location(every.span())))
+                    .expected("a whole number of units per marker, e.g. 3"),
+            );
+            continue;
+        }
+        spec.markers.push(MarkerSpec {
+            id: marker.id,
+            label: marker.label,
+            copies: marker.copies,
+            vocabulary: marker.vocabulary.map(Spanned::into_inner),
+            one_per_units: marker.one_per_units.map(Spanned::into_inner),
+        });
+    }
+    spec
 }
 
 fn profile(

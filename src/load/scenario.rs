@@ -440,7 +440,7 @@ struct RawLayer {
     #[serde(default)]
     erratum: Vec<RawErratum>,
     #[serde(default)]
-    values: BTreeMap<String, toml::Table>,
+    values: BTreeMap<S, toml::Table>,
     #[serde(default)]
     aggregate: Vec<RawAggregate>,
 }
@@ -783,9 +783,14 @@ pub fn load_layer(
     layer.values = raw
         .values
         .into_iter()
-        .map(|(unit, table)| {
+        .map(|(id, table)| {
+            // An aggregate of this layer, or a unit or leader of the scenario.
+            let aggregate = layer.aggregates.iter().any(|(a, _, _)| a == id.get_ref());
+            if !aggregate {
+                r.refer(Target::Counter, &id);
+            }
             let values = table.iter().map(|(k, v)| (k.clone(), display(v))).collect();
-            (unit, values)
+            (id.into_inner(), values)
         })
         .collect();
     refs.extend(r.refs);

@@ -1,6 +1,7 @@
 //! Plain data types: what the loaders produce and every later stage reads.
 
 pub mod chapter;
+pub mod counter_spec;
 pub mod number;
 pub mod profile;
 pub mod ruleset;

@@ -59,6 +59,8 @@ pub struct Ruleset {
     pub chapters: Vec<Chapter>,
     /// How the ruleset represents a battle, for conversions.
     pub profile: Option<super::profile::Profile>,
+    /// What its counters print, for hex rulesets.
+    pub counters: super::counter_spec::CounterSpec,
     /// Every vocabulary member (or vocabulary) the sources name, for checking.
     pub key_refs: Vec<KeyRef>,
 }

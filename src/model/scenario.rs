@@ -232,6 +232,8 @@ pub enum Target {
     Leader,
     Formation,
     Unit,
+    /// Anything with a counter: a unit or a leader.
+    Counter,
     Area,
     /// A member of a neutral vocabulary.
     Neutral(String),

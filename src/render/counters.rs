@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
+use crate::model::counter_spec::CounterSpec;
 use crate::model::scenario::{Layer, Scenario};
 use crate::source::Sources;
 
@@ -271,13 +272,23 @@ fn abbreviate(name: &str) -> String {
 
 /// Both faces of every counter of the layer: units, leaders, then markers.
 pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(Face, Face)> {
-    let mut list = Vec::new();
-    let value = |unit: &str, key: &str| {
-        layer
-            .values_of(unit)
-            .and_then(|(_, v)| v.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
-            .unwrap_or_else(|| "–".into())
+    let default = CounterSpec::default();
+    let spec = project
+        .ruleset(&layer.ruleset)
+        .map_or(&default, |r| &r.counters);
+    // The listed values of a unit or leader, "4-B"; "–" for each the layer lacks.
+    let values = |id: &str, keys: &[String]| {
+        let found = layer.values_of(id).map(|(_, v)| v);
+        keys.iter()
+            .map(|key| {
+                found
+                    .and_then(|v| v.iter().find(|(k, _)| k == key))
+                    .map_or("–", |(_, v)| v.as_str())
+            })
+            .collect::<Vec<_>>()
+            .join("-")
     };
+    let mut list = Vec::new();
     for unit in &scenario.units {
         let (colour, ink) = nation_colour(&unit.nation);
         let parent = scenario
@@ -290,11 +301,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             title: unit.short.clone().unwrap_or_else(|| short_name(&unit.name)),
             subtitle: parent,
             symbol: symbol(&unit.kind).into(),
-            values: format!(
-                "{}-{}",
-                value(&unit.id, "combat"),
-                value(&unit.id, "morale")
-            ),
+            values: values(&unit.id, &spec.unit),
             colour: colour.into(),
             ink: ink.into(),
             reduced: false,
@@ -302,28 +309,13 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         };
         let back = Face {
             reduced: true,
-            values: "DES".into(),
+            values: spec.unit_back.clone(),
             ..front.clone()
         };
         list.push((front, back));
     }
     for leader in &scenario.leaders {
-        let nation = scenario
-            .units
-            .iter()
-            .find(|u| scenario.unit_side(u) == Some(leader.side.as_str()))
-            .map_or("", |u| u.nation.as_str());
-        let (colour, ink) = nation_colour(nation);
-        let ratings = if leader.ratings.is_empty() {
-            "–".to_string()
-        } else {
-            leader
-                .ratings
-                .iter()
-                .map(|(_, v)| v.as_str())
-                .collect::<Vec<_>>()
-                .join("-")
-        };
+        let (colour, ink) = nation_colour(side_nation(scenario, &leader.side));
         let front = Face {
             id: leader.id.clone(),
             title: leader.short.clone().unwrap_or_else(|| {
@@ -332,70 +324,100 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             }),
             subtitle: leader.rank.clone(),
             symbol: "leader".into(),
-            values: ratings,
+            values: values(&leader.id, &spec.leader),
             colour: colour.into(),
             ink: ink.into(),
             reduced: false,
             location: Some(leader.location.clone()),
         };
+        // The reduced side stands for whoever takes over.
+        let (title, subtitle) = if spec.leader_back_named {
+            (front.title.clone(), front.subtitle.clone())
+        } else {
+            (String::new(), String::new())
+        };
         let back = Face {
             reduced: true,
-            values: "0-0".into(),
+            title,
+            subtitle,
+            values: values(&leader.id, &spec.leader_back),
             ..front.clone()
         };
         list.push((front, back));
     }
-    list.extend(markers(project, layer));
+    list.extend(markers(project, spec, scenario, layer));
     list
 }
 
-/// The markers the rules use: orders, formations, states, FFD, turn.
-fn markers(project: &Project, layer: &Layer) -> Vec<(Face, Face)> {
-    let marker = |id: String, title: String, symbol: &str| {
+/// The nation of a side's first unit, for its colours.
+fn side_nation<'a>(scenario: &'a Scenario, side: &str) -> &'a str {
+    scenario
+        .units
+        .iter()
+        .find(|u| scenario.unit_side(u) == Some(side))
+        .map_or("", |u| u.nation.as_str())
+}
+
+/// The markers the ruleset declares: plain ones, one per member of a
+/// vocabulary (the orders), and numbered ones per side (sombra's FFD).
+fn markers(
+    project: &Project,
+    spec: &CounterSpec,
+    scenario: &Scenario,
+    layer: &Layer,
+) -> Vec<(Face, Face)> {
+    let marker = |id: String, title: &str, subtitle: &str, colours: (&str, &str), symbol: &str| {
         let face = Face {
             id,
-            title,
-            subtitle: String::new(),
+            title: title.into(),
+            subtitle: subtitle.into(),
             symbol: symbol.into(),
             values: String::new(),
-            colour: "#f4f1e8".into(),
-            ink: "#000000".into(),
+            colour: colours.0.into(),
+            ink: colours.1.into(),
             reduced: false,
             location: None,
         };
-        (
-            face.clone(),
-            Face {
-                reduced: true,
-                ..face
-            },
-        )
+        let back = Face {
+            reduced: true,
+            ..face.clone()
+        };
+        (face, back)
     };
+    const PLAIN: (&str, &str) = ("#f4f1e8", "#000000");
     let mut list = Vec::new();
     let ruleset = project.ruleset(&layer.ruleset);
-    if let Some(orders) = ruleset.and_then(|r| r.vocabulary("order")) {
-        for order in &orders.members {
-            for copy in 1..=3 {
-                list.push(marker(
-                    format!("order-{}-{copy}", order.id),
-                    order.attribute_str("short").unwrap_or(&order.label).into(),
-                    "order",
-                ));
+    for kind in &spec.markers {
+        if let Some(vocabulary) = &kind.vocabulary {
+            let members = ruleset.and_then(|r| r.vocabulary(vocabulary));
+            for member in members.iter().flat_map(|v| &v.members) {
+                let title = member.attribute_str("short").unwrap_or(&member.label);
+                for copy in 1..=kind.copies {
+                    let id = format!("{}-{}-{copy}", kind.id, member.id);
+                    list.push(marker(id, title, &kind.label, PLAIN, "order"));
+                }
+            }
+        } else if let Some(every) = kind.one_per_units {
+            for side in &scenario.sides {
+                let units = scenario
+                    .units
+                    .iter()
+                    .filter(|u| scenario.unit_side(u) == Some(side.id.as_str()))
+                    .count();
+                let nation = nation_colour(side_nation(scenario, &side.id));
+                for number in 1..=units / every as usize {
+                    let id = format!("{}-{}-{number}", kind.id, side.id);
+                    let title = format!("{} {number}", kind.label);
+                    list.push(marker(id, &title, &side.name, nation, "marker"));
+                }
+            }
+        } else {
+            for copy in 1..=kind.copies {
+                let id = format!("{}-{copy}", kind.id);
+                list.push(marker(id, &kind.label, "", PLAIN, "marker"));
             }
         }
     }
-    for (id, title) in [
-        ("square", "Cuadro"),
-        ("skirmish", "Guerrilla"),
-        ("disorder", "Desorg."),
-        ("rout", "Derrota"),
-        ("ffd", "FFD"),
-    ] {
-        for copy in 1..=4 {
-            list.push(marker(format!("{id}-{copy}"), title.into(), "marker"));
-        }
-    }
-    list.push(marker("turn".into(), "Turno".into(), "marker"));
     list
 }
 

@@ -82,10 +82,15 @@ pub fn media_box(document: &lopdf::Document, page: lopdf::ObjectId) -> (f64, f64
 /// Runs `grognard <args> --out <temporary folder>` on the repository's own
 /// project, asserts it succeeds, and returns the named output file's bytes.
 pub fn output_file(args: &[&str], file: &str) -> Vec<u8> {
+    output_file_of(&repo_root(), args, file)
+}
+
+/// `output_file` for the project at `root`.
+pub fn output_file_of(root: &Path, args: &[&str], file: &str) -> Vec<u8> {
     let out = tempfile::tempdir().expect("temporary folder");
     let mut all = args.to_vec();
     all.extend_from_slice(&["--out", out.path().to_str().unwrap()]);
-    let output = grognard(&repo_root(), &all);
+    let output = grognard(root, &all);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     std::fs::read(out.path().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }

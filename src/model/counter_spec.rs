@@ -1,0 +1,33 @@
+//! What a hex ruleset's counters print: which of a layer's `[values]` go on
+//! units and leaders, and the markers its rules use. Declared in
+//! `ruleset.toml` under `[counters]`, so that no ruleset's terms live in code.
+
+/// The `[counters]` section of a ruleset.
+#[derive(Debug, Clone, Default)]
+pub struct CounterSpec {
+    /// Value keys printed on a unit's front, joined by "-" (e.g. combat, morale).
+    pub unit: Vec<String>,
+    /// Value keys printed on a leader's front.
+    pub leader: Vec<String>,
+    /// Value keys printed on a leader's reduced back.
+    pub leader_back: Vec<String>,
+    /// Whether the leader's back keeps the name (sombra 15.1: it does not).
+    pub leader_back_named: bool,
+    /// The label on a unit's back (its disordered or reduced side).
+    pub unit_back: String,
+    pub markers: Vec<MarkerSpec>,
+}
+
+/// A kind of marker the rules use.
+#[derive(Debug, Clone)]
+pub struct MarkerSpec {
+    pub id: String,
+    pub label: String,
+    /// Copies printed; for `vocabulary`, copies of each member.
+    pub copies: u32,
+    /// One marker per member of this vocabulary (e.g. the orders).
+    pub vocabulary: Option<String>,
+    /// Per side, numbered, in the side's colour: one for every so many of the
+    /// side's units (sombra's FFD: at most a third of the units).
+    pub one_per_units: Option<u32>,
+}

@@ -86,6 +86,18 @@ fn a_broken_scenario_reports_every_problem_where_it_is() {
             format!("{layer}:41:16"),
         ),
         (
+            "error[unknown-reference]: `blue-generl` is no leader",
+            format!("{layer}:50:12"),
+        ),
+        (
+            "error[unknown-reference]: `bleu` is no side",
+            format!("{layer}:54:8"),
+        ),
+        (
+            "error[hex-off-map]: hex Z99 lies off the map",
+            format!("{layer}:55:16"),
+        ),
+        (
             "warning[arrival-rounding]: 1 arrival time(s) fall between turn starts (`blue-1`…)",
             format!("{layer}:1:11"),
         ),

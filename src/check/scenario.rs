@@ -373,7 +373,8 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         .flat_map(|(_, h)| h)
         .chain(layer.victory.iter().flat_map(|v| &v.hexes))
         .chain(layer.setup.iter().filter_map(|s| s.hex.as_ref()))
-        .chain(layer.reinforcements.iter().filter_map(|r| r.entry.as_ref()));
+        .chain(layer.reinforcements.iter().filter_map(|r| r.entry.as_ref()))
+        .chain(layer.reorganisation.iter().flat_map(|(_, h)| h));
     for hex in hexes {
         on_map(hex, diags);
     }

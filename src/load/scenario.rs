@@ -481,45 +481,48 @@ struct RawOrder {
     order: S,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawOrderChange {
-    #[serde(flatten)]
-    who: RawWhoFlat,
+/// A layer table whose rows say who they apply to — a side, nations,
+/// leaders, formations or units — besides their own fields. The who-fields are
+/// written into each struct rather than `#[serde(flatten)]`ed, because
+/// flattening loses the spans that point a diagnostic at a misspelt name.
+macro_rules! applies_to_whom {
+    ($name:ident { $($field:ident : $ty:ty),* $(,)? }) => {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $name {
+            side: Option<S>,
+            #[serde(default)]
+            nations: Vec<S>,
+            #[serde(default)]
+            leaders: Vec<S>,
+            #[serde(default)]
+            formations: Vec<S>,
+            #[serde(default)]
+            units: Vec<S>,
+            $($field: $ty),*
+        }
+
+        impl $name {
+            /// Whom the row applies to, every name recorded for checking.
+            fn who(&self, r: &mut Reader) -> Who {
+                Who {
+                    side: self.side.as_ref().map(|s| r.refer(Target::Side, s)),
+                    nations: r.refer_all(Target::Neutral("nation".into()), &self.nations),
+                    leaders: r.refer_all(Target::Leader, &self.leaders),
+                    formations: r.refer_all(Target::Formation, &self.formations),
+                    units: r.refer_all(Target::Unit, &self.units),
+                }
+            }
+        }
+    };
+}
+
+applies_to_whom!(RawOrderChange {
     divisor: u32,
-    attempts: u32,
-}
-
-/// Who a rule applies to: a side, nations, leaders, formations or units
-/// (plain strings: spans do not survive `flatten`).
-#[derive(Deserialize, Default)]
-struct RawWhoFlat {
-    side: Option<String>,
-    #[serde(default)]
-    nations: Vec<String>,
-    #[serde(default)]
-    leaders: Vec<String>,
-    #[serde(default)]
-    formations: Vec<String>,
-    #[serde(default)]
-    units: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawRadius {
-    #[serde(flatten)]
-    who: RawWhoFlat,
-    hexes: u32,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawReorganisation {
-    #[serde(flatten)]
-    who: RawWhoFlat,
-    hexes: Vec<String>,
-}
+    attempts: u32
+});
+applies_to_whom!(RawRadius { hexes: u32 });
+applies_to_whom!(RawReorganisation { hexes: Vec<S> });
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -617,13 +620,6 @@ pub fn load_layer(
             return None;
         }
     };
-    let whos = |w: &RawWhoFlat| Who {
-        side: w.side.clone(),
-        nations: w.nations.clone(),
-        leaders: w.leaders.clone(),
-        formations: w.formations.clone(),
-        units: w.units.clone(),
-    };
     let hexes = |r: &Reader, list: &[S], diags: &mut Diagnostics| -> Vec<Hex> {
         list.iter().filter_map(|h| r.hex(h, diags)).collect()
     };
@@ -694,22 +690,18 @@ pub fn load_layer(
         layer.orders.push((leader, value));
     }
     for change in &raw.order_change {
-        let who = whos(&change.who);
+        let who = change.who(&mut r);
         layer
             .order_changes
             .push((who, change.divisor, change.attempts));
     }
     for radius in &raw.command_radius {
-        let who = whos(&radius.who);
+        let who = radius.who(&mut r);
         layer.command_radii.push((who, radius.hexes));
     }
     for base in &raw.reorganisation {
-        let who = whos(&base.who);
-        let list: Vec<Hex> = base
-            .hexes
-            .iter()
-            .filter_map(|h| Hex::parse(h, layer.location.clone()))
-            .collect();
+        let who = base.who(&mut r);
+        let list = hexes(&r, &base.hexes, diags);
         layer.reorganisation.push((who, list));
     }
     for threshold in &raw.demoralisation {

@@ -188,7 +188,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
     );
     let text = pdf_text(&pdf);
     assert!(
-        text.contains("2e Léger (1st bn)") && text.contains("10 figures"),
+        text.contains("2e Léger (1st bn)") && text.contains("10 figuras"),
         "a unit label"
     );
     assert!(
@@ -402,4 +402,27 @@ fn values_for_a_unit_that_does_not_exist_are_an_error_with_a_suggestion() {
         "{err}"
     );
     assert!(err.contains("did you mean `blue-1`?"), "{err}");
+}
+
+#[test]
+fn labels_speak_the_rulesets_language() {
+    let pdf = common::output_file(
+        &[
+            "convert",
+            "quatre-bras-1815",
+            "--from",
+            "sombra",
+            "--to",
+            "polk",
+        ],
+        "quatre-bras-1815/quatre-bras-1815-polk-labels.pdf",
+    );
+    let text = pdf_text(&pdf);
+    for word in ["Часть", "Качество", "фигуры"] {
+        assert!(text.contains(word), "`{word}` missing from the polk labels");
+    }
+    assert!(
+        !text.contains("figures") && !text.contains("Marcadores"),
+        "{text}"
+    );
 }

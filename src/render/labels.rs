@@ -35,6 +35,7 @@ struct Sheet {
     labels: Vec<Label>,
     rosters: Vec<Roster>,
     headers: [String; 4],
+    markers_title: String,
     markers: Vec<String>,
 }
 
@@ -64,9 +65,10 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let ruleset = project.ruleset(&conversion.to);
+    let locale = super::locale::Locale::for_language(ruleset.map_or("en", |r| &r.language));
     let represents = ruleset
         .and_then(|r| r.profile.as_ref())
-        .map_or("figures", |p| p.represents.as_str());
+        .map_or(locale.figures, |p| locale.represents(&p.represents));
     let colour = |side: &str| {
         scenario
             .side(side)
@@ -139,15 +141,16 @@ pub fn render(
         labels,
         rosters,
         headers: [
-            "Unit".into(),
-            "Grade".into(),
+            locale.unit.into(),
+            locale.grade.into(),
             represents.into(),
-            if represents == "figures" {
-                "men / guns".into()
+            if represents == locale.figures {
+                locale.men_or_guns.into()
             } else {
-                "represents".into()
+                locale.represented.into()
             },
         ],
+        markers_title: locale.order_markers.into(),
         markers,
     };
     let world =

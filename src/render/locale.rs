@@ -57,6 +57,13 @@ pub struct Locale {
     pub reorganisation: &'static str,
     pub demoralisation: &'static str,
     pub quick_reference: &'static str,
+    pub unit: &'static str,
+    pub grade: &'static str,
+    pub figures: &'static str,
+    pub points: &'static str,
+    pub men_or_guns: &'static str,
+    pub represented: &'static str,
+    pub order_markers: &'static str,
     pub decimal_comma: bool,
 }
 
@@ -117,6 +124,13 @@ const ES: Locale = Locale {
     reorganisation: "Base de reorganización",
     demoralisation: "Umbral de desmoralización",
     quick_reference: "Hoja de referencia rápida",
+    unit: "Unidad",
+    grade: "Calidad",
+    figures: "figuras",
+    points: "puntos",
+    men_or_guns: "hombres / cañones",
+    represented: "representa",
+    order_markers: "Marcadores de órdenes",
     decimal_comma: true,
 };
 
@@ -177,6 +191,13 @@ const RU: Locale = Locale {
     reorganisation: "База реорганизации",
     demoralisation: "Порог деморализации",
     quick_reference: "Памятка игрока",
+    unit: "Часть",
+    grade: "Качество",
+    figures: "фигуры",
+    points: "очки",
+    men_or_guns: "люди / орудия",
+    represented: "соответствует",
+    order_markers: "Маркеры приказов",
     decimal_comma: true,
 };
 
@@ -237,10 +258,25 @@ const EN: Locale = Locale {
     reorganisation: "Reorganisation base",
     demoralisation: "Demoralisation threshold",
     quick_reference: "Quick reference",
+    unit: "Unit",
+    grade: "Grade",
+    figures: "figures",
+    points: "points",
+    men_or_guns: "men / guns",
+    represented: "represents",
+    order_markers: "Order markers",
     decimal_comma: false,
 };
 
 impl Locale {
+    /// The word for what a value counts: "figures" or "points".
+    pub fn represents(&self, represents: &str) -> &'static str {
+        match represents {
+            "points" => self.points,
+            _ => self.figures,
+        }
+    }
+
     pub fn for_language(language: &str) -> &'static Locale {
         match language {
             "es" => &ES,

@@ -177,3 +177,27 @@ fn the_quatre_bras_booklet_shows_the_order_of_battle_schedule_and_victory_hexes(
             .exists()
     );
 }
+
+#[test]
+fn a_colour_that_is_not_a_hex_colour_is_an_error_at_its_side() {
+    let project = common::copy_fixture("scenario");
+    let path = project.path().join("scenarios/skirmish-1809/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("colour = \"#1f3f8f\"", "colour = \"navy\""),
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["build"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[invalid-colour]: `navy` is not a colour"),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenarios/skirmish-1809/scenario.toml:12:6"),
+        "{err}"
+    );
+    assert!(!err.contains("typst"), "caught before Typst sees it: {err}");
+}

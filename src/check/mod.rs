@@ -1,6 +1,7 @@
 //! Lints over the loaded model, run on every build like a compiler's checks.
 //! Each family of lints has its own file; a table may allow a lint with a reason.
 
+pub mod colour;
 mod coverage;
 pub mod dice;
 mod examples;
@@ -49,6 +50,7 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
             );
         }
     }
+    colour::check(project, diags);
     for scenario in &project.scenarios {
         scenario::check(project, scenario, diags);
     }

@@ -155,21 +155,20 @@ struct Sheet {
     pages: Vec<SheetPage>,
 }
 
-fn nation_colour(nation: &str) -> (&'static str, &'static str) {
-    match nation {
-        "france" => ("#2b4c9b", "#ffffff"),
-        "italy" => ("#2e7d4f", "#ffffff"),
-        "poland" => ("#c62828", "#ffffff"),
-        "united-kingdom" => ("#b22222", "#ffffff"),
-        "kgl" => ("#7f1d1d", "#ffffff"),
-        "hanover" => ("#d9d2b6", "#000000"),
-        "brunswick" => ("#262626", "#ffffff"),
-        "netherlands" => ("#e07b00", "#000000"),
-        "nassau" => ("#e8c547", "#000000"),
-        "spain" => ("#f2d16b", "#000000"),
-        "switzerland" => ("#9e2a2b", "#ffffff"),
-        _ => ("#9a9a9a", "#000000"),
-    }
+/// A nation's counter colour and ink, from the neutral `nation` vocabulary.
+fn nation_colour(project: &Project, nation: &str) -> (String, String) {
+    let member = project
+        .neutral
+        .vocabulary("nation")
+        .and_then(|v| v.member(nation));
+    let attribute = |key: &str, default: &str| {
+        member
+            .and_then(|m| m.attribute_str(key))
+            .filter(|c| crate::check::colour::is_colour(c))
+            .unwrap_or(default)
+            .to_string()
+    };
+    (attribute("colour", "#9a9a9a"), attribute("ink", "#000000"))
 }
 
 fn symbol(kind: &str) -> &'static str {
@@ -290,7 +289,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
     };
     let mut list = Vec::new();
     for unit in &scenario.units {
-        let (colour, ink) = nation_colour(&unit.nation);
+        let (colour, ink) = nation_colour(project, &unit.nation);
         let parent = scenario
             .formation(&unit.parent)
             .map_or_else(String::new, |f| {
@@ -302,8 +301,8 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             subtitle: parent,
             symbol: symbol(&unit.kind).into(),
             values: values(&unit.id, &spec.unit),
-            colour: colour.into(),
-            ink: ink.into(),
+            colour,
+            ink,
             reduced: false,
             location: Some(unit.location.clone()),
         };
@@ -315,7 +314,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         list.push((front, back));
     }
     for leader in &scenario.leaders {
-        let (colour, ink) = nation_colour(side_nation(scenario, &leader.side));
+        let (colour, ink) = nation_colour(project, side_nation(scenario, &leader.side));
         let front = Face {
             id: leader.id.clone(),
             title: leader.short.clone().unwrap_or_else(|| {
@@ -325,8 +324,8 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             subtitle: leader.rank.clone(),
             symbol: "leader".into(),
             values: values(&leader.id, &spec.leader),
-            colour: colour.into(),
-            ink: ink.into(),
+            colour,
+            ink,
             reduced: false,
             location: Some(leader.location.clone()),
         };
@@ -404,11 +403,11 @@ fn markers(
                     .iter()
                     .filter(|u| scenario.unit_side(u) == Some(side.id.as_str()))
                     .count();
-                let nation = nation_colour(side_nation(scenario, &side.id));
+                let (colour, ink) = nation_colour(project, side_nation(scenario, &side.id));
                 for number in 1..=units / every as usize {
                     let id = format!("{}-{}-{number}", kind.id, side.id);
                     let title = format!("{} {number}", kind.label);
-                    list.push(marker(id, &title, &side.name, nation, "marker"));
+                    list.push(marker(id, &title, &side.name, (&colour, &ink), "marker"));
                 }
             }
         } else {

@@ -1,0 +1,64 @@
+//! Colours written in sources (side colours, nation colours) reach Typst's
+//! `rgb()`; anything but `#rgb`, `#rrggbb` or `#rrggbbaa` is caught here.
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::Project;
+
+pub fn is_colour(text: &str) -> bool {
+    text.strip_prefix('#').is_some_and(|hex| {
+        matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+    })
+}
+
+fn check_one(text: &str, location: &Location, diags: &mut Diagnostics) {
+    if !text.is_empty() && !is_colour(text) {
+        diags.push(
+            Diagnostic::error("invalid-colour", format!("`{text}` is not a colour"))
+                .at_location(Some(location.clone()))
+                .expected("a hex colour such as \"#2b4c9b\"")
+                .found(format!("\"{text}\"")),
+        );
+    }
+}
+
+/// Side colours of every scenario and the `colour`/`ink` of the neutral nations.
+pub fn check(project: &Project, diags: &mut Diagnostics) {
+    for scenario in &project.scenarios {
+        for side in &scenario.sides {
+            check_one(&side.colour, &side.location, diags);
+        }
+    }
+    let nations = project.neutral.vocabulary("nation");
+    for member in nations.iter().flat_map(|v| &v.members) {
+        for key in ["colour", "ink"] {
+            if let Some((_, value)) = member.attributes.iter().find(|(k, _)| k == key) {
+                let text = value
+                    .as_str()
+                    .map_or_else(|| value.to_string(), str::to_string);
+                check_one(&text, &member.location, diags);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_colour;
+
+    #[test]
+    fn hex_colours_only() {
+        for good in ["#fff", "#2b4c9b", "#2b4c9bcc"] {
+            assert!(is_colour(good), "{good}");
+        }
+        for bad in [
+            "",
+            "blue",
+            "2b4c9b",
+            "#2b4c9",
+            "#gggggg",
+            "#2b4c9b\"); #read(\"x",
+        ] {
+            assert!(!is_colour(bad), "{bad}");
+        }
+    }
+}

@@ -358,6 +358,7 @@ fn counters_bench() {
                     colour: "#2b4c9b".into(),
                     ink: "#ffffff".into(),
                     reduced: false,
+                    circles: (i % 4) as u32,
                     location: None,
                 };
                 let back = Face {

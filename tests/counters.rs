@@ -426,3 +426,26 @@ fn labels_speak_the_rulesets_language() {
         "{text}"
     );
 }
+
+#[test]
+fn sombra_marks_the_class_of_cavalry_with_circles_on_the_edge() {
+    let session = grognard::load(&repo_root());
+    let project = &session.project;
+    let scenario = project.scenario("quatre-bras-1815").unwrap();
+    let layer = scenario
+        .layers
+        .iter()
+        .find(|l| l.ruleset == "sombra")
+        .unwrap();
+    let counters = grognard::render::counters::counters(project, scenario, layer);
+    let circles = |id: &str| {
+        let (front, back) = counters.iter().find(|(f, _)| f.id == id).unwrap();
+        assert_eq!(front.circles, back.circles, "both sides of `{id}`");
+        front.circles
+    };
+    assert_eq!(circles("fr-8cuir"), 3, "cuirassiers are heavy");
+    assert_eq!(circles("fr-6chass"), 1, "chasseurs are light");
+    assert_eq!(circles("fr-2leger-1"), 0, "infantry has no class mark");
+    // The source gives no class for batteries: no circles rather than a guess.
+    assert_eq!(circles("al-kuhlmann"), 0);
+}

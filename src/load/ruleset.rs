@@ -49,6 +49,9 @@ struct RawCounters {
     leader_back_named: bool,
     #[serde(default)]
     unit_back: String,
+    class_vocabulary: Option<Spanned<String>>,
+    #[serde(default)]
+    class_arms: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -184,13 +187,24 @@ fn counter_spec(
         leader_back: Vec::new(),
         leader_back_named: true,
         unit_back: String::new(),
+        class_vocabulary: None,
+        class_arms: Vec::new(),
     });
+    if let Some(vocab) = &counters.class_vocabulary {
+        refs.push(KeyRef {
+            vocab: None,
+            key: vocab.get_ref().clone(),
+            location: toml.location(vocab.span()),
+        });
+    }
     let mut spec = CounterSpec {
         unit: counters.unit,
         leader: counters.leader,
         leader_back: counters.leader_back,
         leader_back_named: counters.leader_back_named,
         unit_back: counters.unit_back,
+        class_vocabulary: counters.class_vocabulary.map(Spanned::into_inner),
+        class_arms: counters.class_arms,
         markers: Vec::new(),
     };
     for marker in markers {

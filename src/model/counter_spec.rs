@@ -15,6 +15,10 @@ pub struct CounterSpec {
     pub leader_back_named: bool,
     /// The label on a unit's back (its disordered or reduced side).
     pub unit_back: String,
+    /// A vocabulary whose members' `circles` mark a unit's class on the
+    /// right-hand edge (sombra §1.3.1), for the arms in `class_arms`.
+    pub class_vocabulary: Option<String>,
+    pub class_arms: Vec<String>,
     pub markers: Vec<MarkerSpec>,
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
 use crate::model::counter_spec::CounterSpec;
-use crate::model::scenario::{Layer, Scenario};
+use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
 use super::pdf::RenderResult;
@@ -67,6 +67,8 @@ pub struct Face {
     pub ink: String,
     /// A diagonal band: the disordered or reduced side.
     pub reduced: bool,
+    /// Class marks on the right-hand edge (sombra: 1 light, 2 medium, 3 heavy).
+    pub circles: u32,
     /// Where the unit or leader is declared, for warnings.
     #[serde(skip)]
     pub location: Option<Location>,
@@ -304,6 +306,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             colour,
             ink,
             reduced: false,
+            circles: class_circles(project, spec, layer, unit),
             location: Some(unit.location.clone()),
         };
         let back = Face {
@@ -327,6 +330,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             colour,
             ink,
             reduced: false,
+            circles: 0,
             location: Some(leader.location.clone()),
         };
         // The reduced side stands for whoever takes over.
@@ -346,6 +350,36 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
     }
     list.extend(markers(project, spec, scenario, layer));
     list
+}
+
+/// How many class circles a unit's counter shows: its class from the layer's
+/// [values] or else from its neutral type, counted in the ruleset's class
+/// vocabulary; none for arms the ruleset does not mark.
+fn class_circles(project: &Project, spec: &CounterSpec, layer: &Layer, unit: &Unit) -> u32 {
+    let Some(vocabulary) = &spec.class_vocabulary else {
+        return 0;
+    };
+    if !spec.class_arms.contains(&unit.arm) {
+        return 0;
+    }
+    let from_layer = layer
+        .values_of(&unit.id)
+        .and_then(|(_, v)| v.iter().find(|(k, _)| k == "class"))
+        .map(|(_, v)| v.as_str());
+    let from_type = || {
+        let types = project.neutral.vocabulary("type")?;
+        types.member(&unit.kind)?.attribute_str("class")
+    };
+    let Some(class) = from_layer.or_else(from_type) else {
+        return 0;
+    };
+    project
+        .ruleset(&layer.ruleset)
+        .and_then(|r| r.vocabulary(vocabulary))
+        .and_then(|v| v.member(class))
+        .and_then(|m| m.attributes.iter().find(|(k, _)| k == "circles"))
+        .and_then(|(_, v)| v.as_integer())
+        .map_or(0, |n| n.clamp(0, 3) as u32)
 }
 
 /// The nation of a side's first unit, for its colours.
@@ -375,6 +409,7 @@ fn markers(
             colour: colours.0.into(),
             ink: colours.1.into(),
             reduced: false,
+            circles: 0,
             location: None,
         };
         let back = Face {

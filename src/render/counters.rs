@@ -9,6 +9,7 @@ use crate::model::counter_spec::CounterSpec;
 use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
+use super::counter_names::{abbreviate, short_name};
 use super::pdf::RenderResult;
 use super::templates::Template;
 
@@ -184,91 +185,6 @@ fn symbol(kind: &str) -> &'static str {
         "horse-artillery" => "horse-artillery",
         _ => "infantry",
     }
-}
-
-/// Words shortened on counters, longest first.
-const ABBREVIATIONS: &[(&str, &str)] = &[
-    ("Chevau-légers lanciers", "Lanciers"),
-    ("Chasseurs à cheval", "Chass."),
-    ("Horse half-battery", "½ H.bty"),
-    ("Horse battery", "H.bty"),
-    ("Foot battery", "Bty"),
-    ("Field Battalion", "FB"),
-    ("Field Bn", "FB"),
-    ("Landwehr", "Lw"),
-    ("Brunswick", "Bru."),
-    ("Squadron", "Sqn"),
-    ("horse battery", "h.bty"),
-    ("foot battery", "bty"),
-    ("half-battery", "½ bty"),
-    ("Battalion", "Bn"),
-    ("battalion", "bn"),
-    ("Regiment", "Rgt"),
-    ("Division", "Div."),
-    ("Cavalry", "Cav."),
-    ("Brigade", "Bde"),
-    ("National", "Nat."),
-    ("Militia", "Mil."),
-    ("Volunteer", "Vol."),
-    ("company", "coy"),
-    ("Dragoons", "Drag."),
-    ("Hussars", "Huss."),
-    ("Hussar", "Huss."),
-    ("Cuirassiers", "Cuir."),
-    ("Lancers", "Lanc."),
-    ("Infantry", "Inf."),
-    ("reserve", "res."),
-    ("Guard", "Gd"),
-    ("Light", "Lt"),
-    ("battery", "bty"),
-];
-
-/// A short name that fits a counter: the asides in parentheses dropped, the
-/// battalion's ordinal kept, words abbreviated: "2e Léger (1st bn)" → "2e Léger 1",
-/// "5e Chevau-légers lanciers (3 sq)" → "5e Lanciers".
-fn short_name(name: &str) -> String {
-    let battalion = asides(name).find_map(battalion_ordinal);
-    let base = abbreviate(name);
-    match battalion {
-        Some(number) => format!("{base} {number}"),
-        None => base,
-    }
-}
-
-/// The texts in parentheses: "A (28th) (1st bn)" → "28th", "1st bn".
-fn asides(name: &str) -> impl Iterator<Item = &str> {
-    name.split('(')
-        .skip(1)
-        .filter_map(|part| part.split_once(')').map(|(inside, _)| inside))
-}
-
-/// "1st bn", "2e bon.", "3rd battalion" → the ordinal; "1 bn" (a count) → None.
-fn battalion_ordinal(aside: &str) -> Option<&str> {
-    let (ordinal, what) = aside.trim().split_once(' ')?;
-    let digits = ordinal.trim_end_matches(|c: char| c.is_alphabetic());
-    let is_ordinal = digits.len() < ordinal.len() && digits.chars().all(|c| c.is_ascii_digit());
-    let is_battalion = ["bn", "bon", "bat"].iter().any(|b| what.starts_with(b));
-    (is_ordinal && is_battalion && !digits.is_empty()).then_some(digits)
-}
-
-/// A name without its asides and with the usual words shortened:
-/// "2nd NL Div, 2nd Brigade (Nassau)" → "2nd NL Div, 2nd Bde".
-fn abbreviate(name: &str) -> String {
-    let mut plain = String::new();
-    let mut depth = 0usize;
-    for c in name.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    let mut short = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-    for (long, abbreviation) in ABBREVIATIONS {
-        short = short.replace(long, abbreviation);
-    }
-    short.trim_end_matches(',').to_string()
 }
 
 /// Both faces of every counter of the layer: units, leaders, then markers.

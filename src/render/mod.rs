@@ -2,6 +2,7 @@
 //! the embedded Typst compiler.
 
 pub mod booklet;
+pub mod counter_names;
 pub mod counters;
 pub mod escape;
 pub mod labels;

@@ -173,19 +173,24 @@ fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
         .collect()
 }
 
-#[test]
-fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
-    let pdf = common::output_file(
+/// The labels of Quatre Bras converted from sombra to a miniatures ruleset.
+fn quatre_bras_labels(to: &str) -> Vec<u8> {
+    common::output_file(
         &[
             "convert",
             "quatre-bras-1815",
             "--from",
             "sombra",
             "--to",
-            "ved",
+            to,
         ],
-        "quatre-bras-1815/quatre-bras-1815-ved-labels.pdf",
-    );
+        &format!("quatre-bras-1815/quatre-bras-1815-{to}-labels.pdf"),
+    )
+}
+
+#[test]
+fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
+    let pdf = quatre_bras_labels("ved");
     let text = pdf_text(&pdf);
     assert!(
         text.contains("2e Léger (1st bn)") && text.contains("10 figuras"),
@@ -406,17 +411,7 @@ fn values_for_a_unit_that_does_not_exist_are_an_error_with_a_suggestion() {
 
 #[test]
 fn labels_speak_the_rulesets_language() {
-    let pdf = common::output_file(
-        &[
-            "convert",
-            "quatre-bras-1815",
-            "--from",
-            "sombra",
-            "--to",
-            "polk",
-        ],
-        "quatre-bras-1815/quatre-bras-1815-polk-labels.pdf",
-    );
+    let pdf = quatre_bras_labels("polk");
     let text = pdf_text(&pdf);
     for word in ["Часть", "Качество", "фигуры"] {
         assert!(text.contains(word), "`{word}` missing from the polk labels");

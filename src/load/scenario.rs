@@ -175,7 +175,33 @@ struct Reader<'a> {
     refs: Vec<Ref>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// Parses a file into `T`, with a reader that locates its spans.
+    fn parse<T: serde::de::DeserializeOwned>(
+        file: FileId,
+        text: &'a str,
+        what: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<(Self, T)> {
+        let toml = TomlText::whole(file, text);
+        toml.parse_table(diags)?;
+        let raw = toml.deserialize(what, diags)?;
+        let reader = Self {
+            toml,
+            refs: Vec::new(),
+        };
+        Some((reader, raw))
+    }
+
+    /// The units, formations and leaders a row names, recorded for checking.
+    fn forces(&mut self, units: &[S], formations: &[S], leaders: &[S]) -> Who {
+        Who {
+            units: self.refer_all(Target::Unit, units),
+            formations: self.refer_all(Target::Formation, formations),
+            leaders: self.refer_all(Target::Leader, leaders),
+            ..Who::default()
+        }
+    }
     fn id(&self, id: &S, diags: &mut Diagnostics) -> (String, Location) {
         let location = self.toml.location(id.span());
         super::check_id(id.get_ref(), &location, diags);
@@ -234,13 +260,7 @@ pub fn load(
     folder_name: &str,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
-    let toml = TomlText::whole(file, text);
-    toml.parse_table(diags)?;
-    let raw: RawScenario = toml.deserialize("scenario", diags)?;
-    let mut r = Reader {
-        toml,
-        refs: Vec::new(),
-    };
+    let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", diags)?;
     if raw.id.get_ref() != folder_name {
         diags.push(
             Diagnostic::error(
@@ -250,7 +270,7 @@ pub fn load(
                     raw.id.get_ref()
                 ),
             )
-            .at_location(Some(toml.location(raw.id.span())))
+            .at_location(Some(r.toml.location(raw.id.span())))
             .expected(format!("\"{folder_name}\"")),
         );
     }
@@ -508,9 +528,7 @@ macro_rules! applies_to_whom {
                 Who {
                     side: self.side.as_ref().map(|s| r.refer(Target::Side, s)),
                     nations: r.refer_all(Target::Neutral("nation".into()), &self.nations),
-                    leaders: r.refer_all(Target::Leader, &self.leaders),
-                    formations: r.refer_all(Target::Formation, &self.formations),
-                    units: r.refer_all(Target::Unit, &self.units),
+                    ..r.forces(&self.units, &self.formations, &self.leaders)
                 }
             }
         }
@@ -593,13 +611,7 @@ pub fn load_layer(
     refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
 ) -> Option<Layer> {
-    let toml = TomlText::whole(file, text);
-    toml.parse_table(diags)?;
-    let raw: RawLayer = toml.deserialize("scenario layer", diags)?;
-    let mut r = Reader {
-        toml,
-        refs: Vec::new(),
-    };
+    let (mut r, raw): (_, RawLayer) = Reader::parse(file, text, "scenario layer", diags)?;
     let ruleset = raw.ruleset.get_ref().clone();
     // A layer without a clock is allowed where no source gives one: its
     // turns are then unknown, and the checks say so.
@@ -731,12 +743,7 @@ pub fn load_layer(
         });
     }
     for setup in raw.setup {
-        let who = Who {
-            units: r.refer_all(Target::Unit, &setup.units),
-            formations: r.refer_all(Target::Formation, &setup.formations),
-            leaders: r.refer_all(Target::Leader, &setup.leaders),
-            ..Who::default()
-        };
+        let who = r.forces(&setup.units, &setup.formations, &setup.leaders);
         layer.setup.push(Placement {
             who,
             hex: setup.hex.as_ref().and_then(|h| r.hex(h, diags)),
@@ -748,12 +755,7 @@ pub fn load_layer(
     for reinforcement in raw.reinforcement {
         let location = r.toml.location(reinforcement.span());
         let rf = reinforcement.into_inner();
-        let who = Who {
-            units: r.refer_all(Target::Unit, &rf.units),
-            formations: r.refer_all(Target::Formation, &rf.formations),
-            leaders: r.refer_all(Target::Leader, &rf.leaders),
-            ..Who::default()
-        };
+        let who = r.forces(&rf.units, &rf.formations, &rf.leaders);
         layer.reinforcements.push(Reinforcement {
             turn: rf.turn,
             who,

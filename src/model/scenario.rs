@@ -340,6 +340,15 @@ impl Layer {
             .find(|(id, _)| id == key)
             .map(|(id, v)| (id.as_str(), v.as_slice()))
     }
+
+    /// One of a unit's or leader's values in this layer ("combat", "class"…).
+    pub fn value(&self, id: &str, key: &str) -> Option<&str> {
+        let (_, values) = self.values_of(id)?;
+        values
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl Layer {

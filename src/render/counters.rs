@@ -195,13 +195,8 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         .map_or(&default, |r| &r.counters);
     // The listed values of a unit or leader, "4-B"; "–" for each the layer lacks.
     let values = |id: &str, keys: &[String]| {
-        let found = layer.values_of(id).map(|(_, v)| v);
         keys.iter()
-            .map(|key| {
-                found
-                    .and_then(|v| v.iter().find(|(k, _)| k == key))
-                    .map_or("–", |(_, v)| v.as_str())
-            })
+            .map(|key| layer.value(id, key).unwrap_or("–"))
             .collect::<Vec<_>>()
             .join("-")
     };
@@ -278,10 +273,7 @@ fn class_circles(project: &Project, spec: &CounterSpec, layer: &Layer, unit: &Un
     if !spec.class_arms.contains(&unit.arm) {
         return 0;
     }
-    let from_layer = layer
-        .values_of(&unit.id)
-        .and_then(|(_, v)| v.iter().find(|(k, _)| k == "class"))
-        .map(|(_, v)| v.as_str());
+    let from_layer = layer.value(&unit.id, "class");
     let from_type = || {
         let types = project.neutral.vocabulary("type")?;
         types.member(&unit.kind)?.attribute_str("class")

@@ -25,27 +25,17 @@ struct Sheet {
     tables: Vec<TableData>,
 }
 
-/// The tables of the sheet: sequences of play first, then the marked tables.
+/// The tables of the sheet: sequences of play first, then the marked tables,
+/// in the rulebook's order and with its numbers.
 pub fn sheet_tables(ruleset: &Ruleset) -> Vec<(&crate::model::Table, String)> {
-    let numbers = table_numbers(ruleset);
-    let number = |id: &str| {
-        numbers
-            .iter()
-            .find(|(t, _)| t == id)
-            .map_or_else(String::new, |(_, n)| n.clone())
+    let is_sequence_of_play = |t: &crate::model::Table| {
+        matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence")
     };
-    let sequences = ruleset
-        .tables
-        .iter()
-        .filter(|t| matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence"));
-    let marked = ruleset.tables.iter().filter(|t| {
-        t.qrs && !(matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence"))
-    });
-    let mut tables: Vec<_> = sequences.map(|t| (t, number(&t.id))).collect();
-    let mut rest: Vec<_> = marked.map(|t| (t, number(&t.id))).collect();
-    // In the rulebook's order.
-    rest.sort_by_key(|(t, _)| numbers.iter().position(|(id, _)| *id == t.id));
-    tables.extend(rest);
+    let numbered = table_numbers(ruleset)
+        .into_iter()
+        .filter_map(|(id, number)| Some((ruleset.table(&id)?, number)));
+    let (mut tables, rest): (Vec<_>, Vec<_>) = numbered.partition(|(t, _)| is_sequence_of_play(t));
+    tables.extend(rest.into_iter().filter(|(t, _)| t.qrs));
     tables
 }
 

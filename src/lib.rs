@@ -172,13 +172,17 @@ pub fn build(
                 continue;
             }
             progress(id);
-            build_ruleset(session, id, only, out_dir, &mut outputs);
+            if only.wants(Kind::Rules) || only.wants(Kind::Qrs) {
+                build_ruleset(session, id, only, out_dir, &mut outputs);
+            }
         } else if let Some(scenario) = session.project.scenario(id) {
             if blocked(session, &scenario.folder.clone()) {
                 continue;
             }
             progress(id);
-            build_scenario(session, id, only, out_dir, &mut outputs);
+            if only.wants(Kind::Booklets) || only.wants(Kind::Counters) {
+                build_scenario(session, id, only, out_dir, &mut outputs);
+            }
             if only.wants(Kind::Conversions) {
                 let jobs: Vec<model::ConvertJob> = session
                     .project

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use crate::source::{FileId, Sources};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+mod excerpt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Note,
@@ -141,8 +143,20 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
-    /// Sort by file and position, keeping the discovery order otherwise.
+    /// Sort by file and position, keeping the discovery order otherwise, and
+    /// drop repeats: one problem is reported once however often it was found.
     pub fn sort(&mut self) {
+        let mut seen = std::collections::HashSet::new();
+        self.items.retain(|d| {
+            let place = d.location.as_ref().map(|l| (l.file, l.range.clone()));
+            seen.insert((
+                d.severity,
+                d.code,
+                d.message.clone(),
+                place,
+                d.label.clone(),
+            ))
+        });
         self.items.sort_by_key(|d| {
             d.location
                 .as_ref()
@@ -163,6 +177,8 @@ impl Diagnostics {
 }
 
 /// Renders diagnostics in the rustc style, with the source line and a caret.
+/// Only the lines a diagnostic points at are shown, and a long line only
+/// around the place: a one-line file of megabytes prints a short excerpt.
 pub fn render_human(diagnostics: &Diagnostics, sources: &Sources, color: bool) -> String {
     let mut buffer = if color {
         termcolor::Buffer::ansi()
@@ -171,12 +187,30 @@ pub fn render_human(diagnostics: &Diagnostics, sources: &Sources, color: bool) -
     };
     let config = term::Config::default();
     for d in diagnostics.iter() {
-        let _ = term::emit_to_write_style(&mut buffer, &config, sources, &to_codespan(d));
+        let mut excerpts = excerpt::Excerpts::default();
+        let diagnostic = to_codespan(d, sources, &mut excerpts);
+        let _ = term::emit_to_write_style(&mut buffer, &config, &excerpts, &diagnostic);
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
 
-fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
+/// The longest message, label or note printed: a source can put megabytes in
+/// a name, and a diagnostic quotes names.
+const MAX_TEXT_CHARS: usize = 400;
+
+/// `text`, cut to [`MAX_TEXT_CHARS`] with an ellipsis.
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_TEXT_CHARS) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+    }
+}
+
+fn to_codespan(
+    d: &Diagnostic,
+    sources: &Sources,
+    excerpts: &mut excerpt::Excerpts,
+) -> cs::Diagnostic<usize> {
     let severity = match d.severity {
         Severity::Error => cs::Severity::Error,
         Severity::Warning => cs::Severity::Warning,
@@ -184,26 +218,35 @@ fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
     };
     let mut notes = Vec::new();
     if let Some(expected) = &d.expected {
-        notes.push(format!("expected: {expected}"));
+        notes.push(format!("expected: {}", shorten(expected)));
     }
     if let Some(found) = &d.found {
-        notes.push(format!("found: {found}"));
+        notes.push(format!("found: {}", shorten(found)));
     }
-    notes.extend(d.notes.iter().cloned());
-    let labels = d
-        .location
-        .iter()
-        .map(|l| {
-            cs::Label::primary(l.file, l.range.clone())
-                .with_message(d.label.clone().unwrap_or_default())
-        })
-        .chain(d.related.iter().map(|(l, message)| {
-            cs::Label::secondary(l.file, l.range.clone()).with_message(message)
-        }))
-        .collect();
+    notes.extend(d.notes.iter().map(|n| shorten(n).into_owned()));
+    let mut label = |l: &Location, primary: bool, message: &str| {
+        let (file, range) = excerpts.add(sources, l);
+        let style = if primary {
+            cs::LabelStyle::Primary
+        } else {
+            cs::LabelStyle::Secondary
+        };
+        cs::Label::new(style, file, range).with_message(shorten(message))
+    };
+    let mut labels = Vec::new();
+    if let Some(location) = &d.location {
+        labels.push(label(
+            location,
+            true,
+            d.label.as_deref().unwrap_or_default(),
+        ));
+    }
+    for (location, message) in &d.related {
+        labels.push(label(location, false, message));
+    }
     cs::Diagnostic::new(severity)
         .with_code(d.code)
-        .with_message(&d.message)
+        .with_message(shorten(&d.message))
         .with_labels(labels)
         .with_notes(notes)
 }
@@ -238,20 +281,33 @@ pub fn render_json(diagnostics: &Diagnostics, sources: &Sources) -> String {
             }
             None => (None, None, None),
         };
+        let (message, expected, found) = (
+            shorten(&d.message),
+            d.expected.as_deref().map(shorten),
+            d.found.as_deref().map(shorten),
+        );
+        let notes: Vec<_> = d.notes.iter().map(|n| shorten(n).into_owned()).collect();
         let json = JsonDiagnostic {
             code: d.code,
             severity: d.severity,
-            message: &d.message,
+            message: &message,
             file,
             line: start.map(|p| p.0),
             column: start.map(|p| p.1),
             end_line: end.map(|p| p.0),
             end_column: end.map(|p| p.1),
-            expected: d.expected.as_deref(),
-            found: d.found.as_deref(),
-            notes: &d.notes,
+            expected: expected.as_deref(),
+            found: found.as_deref(),
+            notes: &notes,
         };
-        out.push_str(&serde_json::to_string(&json).expect("diagnostics serialize"));
+        let line = serde_json::to_string(&json).expect("diagnostics serialize");
+        // JSON allows U+2028 and U+2029 raw, but many line-splitting tools
+        // (and JavaScript before ES2019) take them for line ends.
+        out.push_str(
+            &line
+                .replace('\u{2028}', "\\u2028")
+                .replace('\u{2029}', "\\u2029"),
+        );
         out.push('\n');
     }
     out

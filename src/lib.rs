@@ -26,19 +26,46 @@ pub struct Session {
     pub project: Project,
     pub sources: Sources,
     pub diagnostics: Diagnostics,
+    /// The templates of each ruleset and scenario folder.
+    templates: Vec<(PathBuf, Vec<render::templates::Template>)>,
 }
 
-/// Loads the project at `root` and runs every check.
+impl Session {
+    fn templates(&self, folder: &Path) -> &[render::templates::Template] {
+        self.templates
+            .iter()
+            .find(|(f, _)| f == folder)
+            .map(|(_, t)| t.as_slice())
+            .expect("templates are loaded for every ruleset and scenario")
+    }
+}
+
+/// Loads the project at `root` and runs every check, the project's own
+/// templates included: whatever `build` would refuse, `check` reports.
 pub fn load(root: &Path) -> Session {
     let mut sources = Sources::default();
     let mut diagnostics = Diagnostics::default();
     let project = load::load_project(root, &mut sources, &mut diagnostics);
     // Check whatever loaded, even after load errors: one run reports all it can.
     check::check_project(&project, &sources, &mut diagnostics);
+    let mut files = load::ProjectFiles::new(root);
+    files.limits = project.limits.clone();
+    let folders = project
+        .rulesets
+        .iter()
+        .map(|r| r.folder.clone())
+        .chain(project.scenarios.iter().map(|s| s.folder.clone()));
+    let mut templates = Vec::new();
+    for folder in folders {
+        let set = render::templates::load(&files, &folder, &mut sources, &mut diagnostics);
+        render::templates::check(&set, &mut diagnostics, &sources);
+        templates.push((folder, set));
+    }
     Session {
         project,
         sources,
         diagnostics,
+        templates,
     }
 }
 
@@ -165,36 +192,43 @@ pub fn build(
     out_dir: &Path,
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
+    output::remove_stale_temporaries(out_dir);
+    // Decided before anything is written: a failed write is that output's
+    // error and must not stop the targets after it.
+    let buildable: Vec<&String> = targets
+        .iter()
+        .filter(|id| {
+            let project = &session.project;
+            let folder = project
+                .ruleset(id)
+                .map(|r| &r.folder)
+                .or_else(|| project.scenario(id).map(|s| &s.folder));
+            folder.is_some_and(|f| !blocked(session, f))
+        })
+        .collect();
     let mut outputs = Vec::new();
-    for id in targets {
-        if let Some(ruleset) = session.project.ruleset(id) {
-            if blocked(session, &ruleset.folder.clone()) {
-                continue;
-            }
-            progress(id);
+    for id in buildable {
+        progress(id);
+        if session.project.ruleset(id).is_some() {
             if only.wants(Kind::Rules) || only.wants(Kind::Qrs) {
                 build_ruleset(session, id, only, out_dir, &mut outputs);
             }
-        } else if let Some(scenario) = session.project.scenario(id) {
-            if blocked(session, &scenario.folder.clone()) {
-                continue;
-            }
-            progress(id);
-            if only.wants(Kind::Booklets) || only.wants(Kind::Counters) {
-                build_scenario(session, id, only, out_dir, &mut outputs);
-            }
-            if only.wants(Kind::Conversions) {
-                let jobs: Vec<model::ConvertJob> = session
-                    .project
-                    .conversions
-                    .iter()
-                    .filter(|j| &j.scenario == id)
-                    .cloned()
-                    .collect();
-                for job in jobs {
-                    progress(&format!("{id} → {}", job.to));
-                    outputs.extend(convert(session, &job, out_dir));
-                }
+            continue;
+        }
+        if only.wants(Kind::Booklets) || only.wants(Kind::Counters) {
+            build_scenario(session, id, only, out_dir, &mut outputs);
+        }
+        if only.wants(Kind::Conversions) {
+            let jobs: Vec<model::ConvertJob> = session
+                .project
+                .conversions
+                .iter()
+                .filter(|j| &j.scenario == id)
+                .cloned()
+                .collect();
+            for job in jobs {
+                progress(&format!("{id} → {}", job.to));
+                outputs.extend(convert(session, &job, out_dir));
             }
         }
     }
@@ -209,27 +243,34 @@ fn build_ruleset(
     out_dir: &Path,
     outputs: &mut Vec<Output>,
 ) {
-    let folder = session
-        .project
-        .ruleset(id)
-        .expect("a ruleset")
-        .folder
-        .clone();
-    let templates = render::templates::load(&session.project.root, &folder, &mut session.sources);
-    let ruleset = session.project.ruleset(id).expect("a ruleset");
-    if only.wants(Kind::Rules) {
-        let result =
-            render::rulebook::render(&session.project, ruleset, &templates, &session.sources);
-        let path = out_dir.join(id).join(format!("{id}-rules.pdf"));
-        write(session, id, path, result, outputs);
-    }
-    let ruleset = session.project.ruleset(id).expect("a ruleset");
-    if only.wants(Kind::Qrs) {
-        let result = render::qrs::render(&session.project, ruleset, &templates, &session.sources);
-        let path = out_dir.join(id).join(format!("{id}-qrs.pdf"));
+    let kinds = [
+        (
+            Kind::Rules,
+            "rules",
+            render::rulebook::render as RulesetRenderer,
+        ),
+        (Kind::Qrs, "qrs", render::qrs::render),
+    ];
+    for (kind, suffix, renderer) in kinds {
+        if !only.wants(kind) {
+            continue;
+        }
+        let result = {
+            let ruleset = session.project.ruleset(id).expect("a ruleset");
+            let templates = session.templates(&ruleset.folder);
+            renderer(&session.project, ruleset, templates, &session.sources)
+        };
+        let path = out_dir.join(id).join(format!("{id}-{suffix}.pdf"));
         write(session, id, path, result, outputs);
     }
 }
+
+type RulesetRenderer = fn(
+    &Project,
+    &model::Ruleset,
+    &[render::templates::Template],
+    &Sources,
+) -> render::pdf::RenderResult;
 
 /// A scenario's booklets (historical OOB and one per layer) and the counter
 /// sheets of its hex layers.
@@ -241,21 +282,21 @@ fn build_scenario(
     outputs: &mut Vec<Output>,
 ) {
     let scenario = session.project.scenario(id).expect("a scenario");
-    let folder = scenario.folder.clone();
     let layers: Vec<Option<String>> = std::iter::once(None)
         .chain(scenario.layers.iter().map(|l| Some(l.ruleset.clone())))
         .collect();
-    let templates = render::templates::load(&session.project.root, &folder, &mut session.sources);
     for layer in layers {
         if only.wants(Kind::Booklets) {
-            let scenario = session.project.scenario(id).expect("a scenario");
-            let result = render::booklet::render(
-                &session.project,
-                scenario,
-                find_layer(scenario, layer.as_deref()),
-                &templates,
-                &session.sources,
-            );
+            let result = {
+                let scenario = session.project.scenario(id).expect("a scenario");
+                render::booklet::render(
+                    &session.project,
+                    scenario,
+                    find_layer(scenario, layer.as_deref()),
+                    session.templates(&scenario.folder),
+                    &session.sources,
+                )
+            };
             let name = match &layer {
                 Some(ruleset) => format!("{id}-{ruleset}.pdf"),
                 None => format!("{id}-oob.pdf"),
@@ -276,7 +317,7 @@ fn build_scenario(
                 scenario,
                 layer,
                 &session.project.counters,
-                &templates,
+                session.templates(&scenario.folder),
                 &session.sources,
             );
             write(session, id, path, result, outputs);
@@ -336,7 +377,8 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
     let file = session.sources.add(shown, converted.layer.clone());
     let mut refs = Vec::new();
     let mut found = diagnostic::Diagnostics::default();
-    let layer = load::scenario::load_layer(file, &converted.layer, &mut refs, &mut found);
+    let limits = &session.project.limits;
+    let layer = load::scenario::load_layer(file, &converted.layer, limits, &mut refs, &mut found);
     if let Some(layer) = &layer {
         check::scenario::check_extra_layer(&session.project, scenario, layer, &refs, &mut found);
     }
@@ -355,23 +397,8 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
         (layer_path, &converted.layer),
         (report_path, &converted.report),
     ] {
-        match output::write_atomic(&path, text.as_bytes()) {
-            Ok(()) => outputs.push(Output {
-                target: job.scenario.clone(),
-                bytes: text.len(),
-                path,
-            }),
-            Err(e) => session.diagnostics.push(Diagnostic::error(
-                "io-error",
-                format!("cannot write {}: {e}", path.display()),
-            )),
-        }
+        write_file(session, &job.scenario, path, text.as_bytes(), &mut outputs);
     }
-    let templates = render::templates::load(
-        &session.project.root,
-        &scenario.folder.clone(),
-        &mut session.sources,
-    );
     let scenario = session
         .project
         .scenario(&job.scenario)
@@ -380,7 +407,7 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
         &session.project,
         scenario,
         layer.as_ref(),
-        &templates,
+        session.templates(&scenario.folder),
         &session.sources,
     );
     let pdf_path = folder.join(format!("{stem}.pdf"));
@@ -400,7 +427,7 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
             &session.project,
             scenario,
             &converted.conversion,
-            &templates,
+            session.templates(&scenario.folder),
             &session.sources,
         );
         let path = folder.join(format!("{stem}-labels.pdf"));
@@ -420,18 +447,30 @@ fn write(
     match result {
         Ok(render::pdf::Rendered { pdf, warnings, .. }) => {
             session.diagnostics.extend(warnings);
-            match output::write_atomic(&path, &pdf) {
-                Ok(()) => outputs.push(Output {
-                    target: target.to_string(),
-                    path,
-                    bytes: pdf.len(),
-                }),
-                Err(e) => session.diagnostics.push(Diagnostic::error(
-                    "io-error",
-                    format!("cannot write {}: {e}", path.display()),
-                )),
-            }
+            write_file(session, target, path, &pdf, outputs);
         }
         Err(diagnostics) => session.diagnostics.extend(diagnostics),
+    }
+}
+
+/// Writes one output file; a failure is that output's error alone.
+fn write_file(
+    session: &mut Session,
+    target: &str,
+    path: PathBuf,
+    bytes: &[u8],
+    outputs: &mut Vec<Output>,
+) {
+    match output::write_atomic(&path, bytes) {
+        Ok(()) => outputs.push(Output {
+            target: target.to_string(),
+            path,
+            bytes: bytes.len(),
+        }),
+        Err(e) => session.diagnostics.push(
+            Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display())).note(
+                "the other outputs are still written; the earlier file, if any, is left as it was",
+            ),
+        ),
     }
 }

@@ -139,7 +139,12 @@ fn main() -> ExitCode {
             let targets = vec![scenario.clone()];
             grognard::retain_for_targets(&mut session, &targets);
             let out = out.unwrap_or_else(|| root.join("out"));
-            let job = grognard::model::ConvertJob { scenario, from, to };
+            let job = grognard::model::ConvertJob {
+                scenario,
+                from,
+                to,
+                location: None,
+            };
             let outputs = if session.diagnostics.has_errors() {
                 Vec::new()
             } else {

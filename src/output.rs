@@ -1,8 +1,21 @@
 //! Writing outputs so that a failed build never leaves a half-written file.
+//!
+//! Each output is written to a temporary file beside it — created
+//! exclusively, under an unpredictable name, so that nothing planted at that
+//! name can redirect the write — then renamed into place. The temporary file
+//! is removed on every failure; one left by a killed build is removed by the
+//! next build.
 
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+/// Every temporary file grognard writes ends so.
+const SUFFIX: &str = ".grognard-tmp";
+
+/// A temporary file older than this belongs to no running build.
+const STALE_AFTER: Duration = Duration::from_secs(60 * 60);
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it into place.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -12,9 +25,109 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temporary = parent.join(format!(".{name}.{}.tmp", std::process::id()));
-    fs::write(&temporary, bytes)?;
-    fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = fs::remove_file(&temporary);
-    })
+    let mut temporary = tempfile::Builder::new()
+        .prefix(&format!(".{name}.{}.", std::process::id()))
+        .suffix(SUFFIX)
+        .tempfile_in(parent)?;
+    temporary.write_all(bytes)?;
+    temporary.flush()?;
+    // On failure the temporary file is dropped, which removes it.
+    temporary.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Removes temporary files that killed builds left in `out_dir` (two levels
+/// down: `out/<target>/<file>`): those of processes that no longer run, or
+/// older than an hour where that cannot be told.
+pub fn remove_stale_temporaries(out_dir: &Path) {
+    let folders = std::iter::once(out_dir.to_path_buf()).chain(
+        fs::read_dir(out_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.path()),
+    );
+    for folder in folders {
+        for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+            if is_file && name.ends_with(SUFFIX) && is_stale(&name, &entry) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+fn is_stale(name: &str, entry: &fs::DirEntry) -> bool {
+    let old = entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|modified| SystemTime::now().duration_since(modified).ok())
+        .is_some_and(|age| age > STALE_AFTER);
+    old || writer_is_gone(name)
+}
+
+/// Whether the process named in ".<file>.<pid>.<random>.grognard-tmp" has ended.
+fn writer_is_gone(name: &str) -> bool {
+    let Some(pid) = name
+        .strip_suffix(SUFFIX)
+        .and_then(|rest| rest.rsplit('.').nth(1))
+        .and_then(|pid| pid.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    if pid == std::process::id() {
+        return false;
+    }
+    let proc = Path::new("/proc");
+    proc.is_dir() && !proc.join(pid.to_string()).exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_leaves_only_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("book.pdf");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn a_planted_link_at_a_temporary_name_is_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        fs::write(&victim, "keep").unwrap();
+        // The name a build used to write to, predictable from the pid.
+        let planted = dir
+            .path()
+            .join(format!(".book.pdf.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, planted).unwrap();
+        write_atomic(&dir.path().join("book.pdf"), b"new").unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+    }
+
+    #[test]
+    fn temporaries_of_ended_processes_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("ved");
+        fs::create_dir(&target).unwrap();
+        // No process has pid 4294967 (above Linux's pid_max).
+        let dead = target.join(".ved-rules.pdf.4294967.Ab3dEf.grognard-tmp");
+        let ours = target.join(format!(
+            ".ved-rules.pdf.{}.Xy12Zw.grognard-tmp",
+            std::process::id()
+        ));
+        fs::write(&dead, "half").unwrap();
+        fs::write(&ours, "in progress").unwrap();
+        remove_stale_temporaries(dir.path());
+        assert!(!dead.exists());
+        assert!(ours.exists());
+    }
 }

@@ -55,7 +55,8 @@ pub fn scenario_totals(project: &Project) -> String {
     for scenario in &project.scenarios {
         let _ = writeln!(out, "{} ({}) — strengths", scenario.title, scenario.id);
         for side in &scenario.sides {
-            let (men, guns, units) = sum(scenario, Some(&side.id), None, None);
+            let crate::check::scenario::Totals { men, guns, units } =
+                sum(scenario, Some(&side.id), None, None);
             let _ = writeln!(
                 out,
                 "  {:<46} {men:>7} men {guns:>4} guns {units:>4} units",
@@ -65,8 +66,9 @@ pub fn scenario_totals(project: &Project) -> String {
                 .formations
                 .iter()
                 .filter(|f| f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str()));
+            let totals = crate::check::scenario::formation_totals(scenario);
             for top in tops {
-                write_formation(&mut out, scenario, top, 2);
+                write_formation(&mut out, scenario, &totals, top, 2);
             }
         }
     }
@@ -76,10 +78,14 @@ pub fn scenario_totals(project: &Project) -> String {
 fn write_formation(
     out: &mut String,
     scenario: &crate::model::scenario::Scenario,
+    totals: &std::collections::HashMap<&str, crate::check::scenario::Totals>,
     formation: &crate::model::scenario::Formation,
     depth: usize,
 ) {
-    let (men, guns, units) = crate::check::scenario::sum(scenario, None, Some(&formation.id), None);
+    let crate::check::scenario::Totals { men, guns, units } = totals
+        .get(formation.id.as_str())
+        .copied()
+        .unwrap_or_default();
     let name = format!("{}{}", "  ".repeat(depth), formation.name);
     let _ = writeln!(
         out,
@@ -93,6 +99,6 @@ fn write_formation(
         .iter()
         .filter(|f| f.parent.as_deref() == Some(formation.id.as_str()))
     {
-        write_formation(out, scenario, child, depth + 1);
+        write_formation(out, scenario, totals, child, depth + 1);
     }
 }

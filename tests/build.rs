@@ -124,7 +124,9 @@ fn a_typst_error_in_a_template_points_into_that_template() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("error[typst-error]: typesetting failed: unknown variable: no-such-colour"),
+        err.contains(
+            "error[typst-error]: typesetting the rulebook failed: unknown variable: no-such-colour"
+        ),
         "{err}"
     );
     assert!(err.contains("┌─ templates/grognard.typ:4:"), "{err}");

@@ -25,11 +25,8 @@ fn the_ved_sheet_is_one_landscape_sheet_with_the_tables_and_chances() {
 #[test]
 fn a_changed_table_value_changes_the_rulebook_and_the_sheet_in_one_build() {
     let project = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        repo_root().join("grognard.toml"),
-        project.path().join("grognard.toml"),
-    )
-    .unwrap();
+    // The repository's manifest converts scenarios this copy leaves out.
+    std::fs::write(project.path().join("grognard.toml"), "title = \"VED\"\n").unwrap();
     common::copy_dir(
         &repo_root().join("content/ved"),
         &project.path().join("content/ved"),

@@ -4,47 +4,55 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Location};
-use crate::model::table::{DiceTest, Effect, ModifierTable, Pass};
+use crate::model::limits::{self, Limits};
+use crate::model::table::{DiceTest, Effect, Group, ModifierTable, Pass};
 use crate::model::{Dice, Ratio};
 
-/// Reachable totals of the additive modifiers, each with one combination (ids) reaching it.
-pub fn reachable_totals(table: &ModifierTable) -> BTreeMap<i64, Vec<String>> {
+/// Reachable totals of the additive modifiers, each with one combination
+/// (ids) reaching it; `Err(n)` once more than `limit` distinct totals (or
+/// `limit` × 100 combinations to try) arise.
+///
+/// The totals are built group by group, so the work grows with the number of
+/// distinct totals, never with the number of subsets.
+pub fn reachable_totals(
+    table: &ModifierTable,
+    limit: usize,
+) -> Result<BTreeMap<i64, Vec<String>>, usize> {
+    let budget = limit.saturating_mul(100);
     let mut reach: BTreeMap<i64, Vec<String>> = BTreeMap::from([(0, Vec::new())]);
     for group in &table.groups {
-        let additive: Vec<(i64, &str)> = group
-            .modifiers
-            .iter()
-            .filter_map(|m| match m.effect {
-                Effect::Add(n) => Some((n, m.id.as_str())),
-                Effect::Factor(_) => None,
-            })
-            .collect();
+        let additive = additive(group);
         // At most one member applies in a `by`, exclusive or choice group;
         // any subset of an ordinary group.
-        let options: BTreeMap<i64, Vec<String>> =
-            if group.by.is_some() || group.exclusive || group.choice {
-                let mut options = BTreeMap::from([(0, Vec::new())]);
-                for (value, id) in &additive {
-                    options
-                        .entry(*value)
-                        .or_insert_with(|| vec![id.to_string()]);
-                }
+        let options: BTreeMap<i64, Vec<String>> = if at_most_one(group) {
+            let mut options = BTreeMap::from([(0, Vec::new())]);
+            for (value, id) in &additive {
                 options
-            } else {
-                let mut sums = BTreeMap::from([(0, Vec::new())]);
-                for (value, id) in &additive {
-                    let mut next = sums.clone();
-                    for (total, witness) in &sums {
-                        next.entry(total + value).or_insert_with(|| {
-                            let mut w = witness.clone();
-                            w.push(id.to_string());
-                            w
-                        });
-                    }
-                    sums = next;
+                    .entry(*value)
+                    .or_insert_with(|| vec![id.to_string()]);
+            }
+            options
+        } else {
+            let mut sums = BTreeMap::from([(0, Vec::new())]);
+            for (value, id) in &additive {
+                let mut next = sums.clone();
+                for (total, witness) in &sums {
+                    next.entry(total + value).or_insert_with(|| {
+                        let mut w = witness.clone();
+                        w.push(id.to_string());
+                        w
+                    });
                 }
-                sums
-            };
+                sums = next;
+                if sums.len() > limit {
+                    return Err(sums.len());
+                }
+            }
+            sums
+        };
+        if reach.len().saturating_mul(options.len()) > budget {
+            return Err(reach.len().saturating_mul(options.len()));
+        }
         let mut combined = BTreeMap::new();
         for (total, witness) in &reach {
             for (value, ids) in &options {
@@ -55,36 +63,123 @@ pub fn reachable_totals(table: &ModifierTable) -> BTreeMap<i64, Vec<String>> {
                 });
             }
         }
+        if combined.len() > limit {
+            return Err(combined.len());
+        }
         reach = combined;
     }
-    reach
+    Ok(reach)
 }
 
-/// How many ways each total of the dice can be rolled.
-pub fn roll_counts(dice: Dice) -> BTreeMap<i64, u64> {
-    let mut counts = BTreeMap::from([(0i64, 1u64)]);
-    for _ in 0..dice.count {
-        let mut next = BTreeMap::new();
-        for (total, ways) in &counts {
-            for face in 1..=dice.sides as i64 {
-                *next.entry(total + face).or_insert(0) += ways;
+fn additive(group: &Group) -> Vec<(i64, &str)> {
+    group
+        .modifiers
+        .iter()
+        .filter_map(|m| match m.effect {
+            Effect::Add(n) => Some((n, m.id.as_str())),
+            Effect::Factor(_) => None,
+        })
+        .collect()
+}
+
+fn at_most_one(group: &Group) -> bool {
+    group.by.is_some() || group.exclusive || group.choice
+}
+
+/// The lowest and highest reachable totals, each with a combination reaching
+/// it: found group by group without enumerating anything.
+fn extreme_totals(table: &ModifierTable) -> ((i64, Vec<String>), (i64, Vec<String>)) {
+    let (mut low, mut high) = ((0i64, Vec::new()), (0i64, Vec::new()));
+    for group in &table.groups {
+        let additive = additive(group);
+        if at_most_one(group) {
+            if let Some((value, id)) = additive.iter().min_by_key(|(v, _)| *v)
+                && *value < 0
+            {
+                low.0 += value;
+                low.1.push(id.to_string());
+            }
+            if let Some((value, id)) = additive.iter().max_by_key(|(v, _)| *v)
+                && *value > 0
+            {
+                high.0 += value;
+                high.1.push(id.to_string());
+            }
+        } else {
+            for (value, id) in additive {
+                if value < 0 {
+                    low.0 += value;
+                    low.1.push(id.to_string());
+                } else if value > 0 {
+                    high.0 += value;
+                    high.1.push(id.to_string());
+                }
             }
         }
-        counts = next;
     }
-    counts
+    (low, high)
+}
+
+/// How many ways each total of the dice can be rolled, and in all.
+pub struct Distribution {
+    lowest: i64,
+    /// `at_most[i]`: ways to roll `lowest + i` or less.
+    at_most: Vec<u64>,
+}
+
+impl Distribution {
+    /// Dice are limited when parsed to at most 2^62 outcomes, so every
+    /// count fits in 64 bits.
+    pub fn new(dice: Dice) -> Self {
+        let mut counts = vec![1u64];
+        for _ in 0..dice.count {
+            let mut next = vec![0u64; counts.len() + dice.sides as usize - 1];
+            for (total, ways) in counts.iter().enumerate() {
+                for face in 0..dice.sides as usize {
+                    next[total + face] += ways;
+                }
+            }
+            counts = next;
+        }
+        let at_most = counts
+            .iter()
+            .scan(0u64, |sum, ways| {
+                *sum += ways;
+                Some(*sum)
+            })
+            .collect();
+        Self {
+            lowest: dice.min(),
+            at_most,
+        }
+    }
+
+    fn total(&self) -> u64 {
+        *self.at_most.last().expect("at least one outcome")
+    }
+
+    /// Ways to roll `roll` or less.
+    fn ways_at_most(&self, roll: i64) -> u64 {
+        if roll < self.lowest {
+            return 0;
+        }
+        let i = usize::try_from(roll - self.lowest).unwrap_or(usize::MAX);
+        self.at_most.get(i).copied().unwrap_or(self.total())
+    }
+
+    /// The exact chance of passing against a modified base.
+    pub fn chance(&self, pass: Pass, target: i64) -> Ratio {
+        let passing = match pass {
+            Pass::AtMost => self.ways_at_most(target),
+            Pass::AtLeast => self.total() - self.ways_at_most(target.saturating_sub(1)),
+        };
+        Ratio::new(passing as i64, self.total() as i64)
+    }
 }
 
 /// The exact chance of passing against a modified base.
 pub fn chance(test: &DiceTest, target: i64) -> Ratio {
-    let counts = roll_counts(test.dice);
-    let total: u64 = counts.values().sum();
-    let passing: u64 = counts
-        .iter()
-        .filter(|(roll, _)| passes(test.pass, **roll, target))
-        .map(|(_, ways)| ways)
-        .sum();
-    Ratio::new(passing as i64, total as i64)
+    Distribution::new(test.dice).chance(test.pass, target)
 }
 
 fn passes(pass: Pass, roll: i64, target: i64) -> bool {
@@ -101,16 +196,13 @@ pub struct Extremes {
 }
 
 pub fn extremes(test: &DiceTest, base: i64) -> Extremes {
-    let reach = reachable_totals(&test.modifiers);
-    let at = |(total, witness): (&i64, &Vec<String>)| {
-        (chance(test, base + total), base + total, witness.clone())
+    let distribution = Distribution::new(test.dice);
+    let ((low, low_ids), (high, high_ids)) = extreme_totals(&test.modifiers);
+    let at = |total: i64, ids: Vec<String>| {
+        let target = base + total;
+        (distribution.chance(test.pass, target), target, ids)
     };
-    let low = reach.iter().next().map(at).expect("0 is always reachable");
-    let high = reach
-        .iter()
-        .next_back()
-        .map(at)
-        .expect("0 is always reachable");
+    let (low, high) = (at(low, low_ids), at(high, high_ids));
     match test.pass {
         Pass::AtMost => Extremes {
             worst: low,
@@ -131,69 +223,38 @@ fn combination(witness: &[String]) -> String {
     }
 }
 
+/// Uncovered or doubly covered margins reported per table; the rest are counted.
+const MARGINS_REPORTED: usize = 10;
+
 /// Coverage of the failure bands and the impossible or automatic cases.
-pub fn check(test: &DiceTest, base: i64, table_location: &Location, found: &mut Vec<Diagnostic>) {
-    let reach = reachable_totals(&test.modifiers);
-    let (lowest, highest) = (test.dice.min(), test.dice.max());
-    if !test.failures.is_empty() {
-        let mut reported = Vec::new();
-        for (total, witness) in &reach {
-            let target = base + total;
-            for roll in lowest..=highest {
-                if passes(test.pass, roll, target) {
-                    continue;
-                }
-                let margin = match test.pass {
-                    Pass::AtMost => roll - target,
-                    Pass::AtLeast => target - roll,
-                };
-                if reported.contains(&margin) {
-                    continue;
-                }
-                let covering: Vec<_> = test
-                    .failures
-                    .iter()
-                    .filter(|b| margin >= b.from && b.to.is_none_or(|to| margin <= to))
-                    .collect();
-                if covering.len() == 1 {
-                    continue;
-                }
-                reported.push(margin);
-                let nearest = test
-                    .failures
-                    .iter()
-                    .min_by_key(|b| {
-                        (b.from - margin)
-                            .abs()
-                            .min((b.to.unwrap_or(b.from) - margin).abs())
-                    })
-                    .map_or(table_location.clone(), |b| b.location.clone());
-                let message = if covering.is_empty() {
-                    format!(
-                        "a roll of {roll} against {target} fails by {margin}, which no result band covers"
-                    )
-                } else {
-                    format!(
-                        "a roll of {roll} against {target} fails by {margin}, which {} result bands cover",
-                        covering.len()
-                    )
-                };
-                found.push(
-                    Diagnostic::error("dice-coverage", message)
-                        .at_location(Some(nearest))
-                        .label(format!("failing by {margin} is reachable"))
-                        .note(format!(
-                            "reached with {} (modified base {target}) and a roll of {roll} on {}",
-                            combination(witness),
-                            test.dice
-                        )),
-                );
-            }
+pub fn check(
+    test: &DiceTest,
+    base: i64,
+    table_location: &Location,
+    limits: &Limits,
+    found: &mut Vec<Diagnostic>,
+) {
+    let reach = match reachable_totals(&test.modifiers, limits.count(limits::DICE_TOTALS)) {
+        Ok(reach) => reach,
+        Err(_) => {
+            found.push(
+                Diagnostic::error(
+                    "limit",
+                    "the modifiers of this dice test reach too many different totals to check",
+                )
+                .at_location(Some(table_location.clone()))
+                .note(limits.note(limits::DICE_TOTALS)),
+            );
+            return;
         }
+    };
+    let distribution = Distribution::new(test.dice);
+    if !test.failures.is_empty() {
+        coverage(test, base, &reach, table_location, found);
     }
     for (total, witness) in &reach {
         let target = base + total;
-        let p = chance(test, target);
+        let p = distribution.chance(test.pass, target);
         let verdict = if p == Ratio::integer(0) {
             "impossible"
         } else if p == Ratio::integer(1) {
@@ -218,7 +279,132 @@ pub fn check(test: &DiceTest, base: i64, table_location: &Location, found: &mut 
     }
 }
 
+/// Every margin of failure some reachable total allows must fall in exactly
+/// one band. Each total allows a run of margins; the runs are swept once, so
+/// each margin is looked at once however many totals reach it.
+fn coverage(
+    test: &DiceTest,
+    base: i64,
+    reach: &BTreeMap<i64, Vec<String>>,
+    table_location: &Location,
+    found: &mut Vec<Diagnostic>,
+) {
+    let (lowest, highest) = (test.dice.min(), test.dice.max());
+    // (first margin, last margin, target, combination) per reachable total.
+    let mut runs: Vec<(i64, i64, i64, &[String])> = reach
+        .iter()
+        .filter_map(|(total, witness)| {
+            let target = base + total;
+            let (first, last) = match test.pass {
+                Pass::AtMost => ((lowest - target).max(1), highest - target),
+                Pass::AtLeast => ((target - highest).max(1), target - lowest),
+            };
+            (first <= last).then_some((first, last, target, witness.as_slice()))
+        })
+        .collect();
+    runs.sort_by_key(|run| run.0);
+    let mut next = i64::MIN;
+    let mut reported = 0usize;
+    let mut unreported = 0usize;
+    for (first, last, target, witness) in runs {
+        for margin in first.max(next)..=last {
+            let covering = test
+                .failures
+                .iter()
+                .filter(|b| margin >= b.from && b.to.is_none_or(|to| margin <= to))
+                .count();
+            if covering == 1 {
+                continue;
+            }
+            if reported == MARGINS_REPORTED {
+                unreported += 1;
+                continue;
+            }
+            reported += 1;
+            let roll = match test.pass {
+                Pass::AtMost => target + margin,
+                Pass::AtLeast => target - margin,
+            };
+            debug_assert!(!passes(test.pass, roll, target));
+            found.push(margin_diagnostic(
+                test,
+                roll,
+                target,
+                margin,
+                covering,
+                witness,
+                table_location,
+            ));
+        }
+        next = next.max(last.saturating_add(1));
+    }
+    if unreported > 0 {
+        found.push(
+            Diagnostic::error(
+                "dice-coverage",
+                format!(
+                    "{unreported} more margins of failure are covered by no band or by several"
+                ),
+            )
+            .at_location(Some(table_location.clone()))
+            .note(format!("only the first {MARGINS_REPORTED} are shown")),
+        );
+    }
+}
+
+fn margin_diagnostic(
+    test: &DiceTest,
+    roll: i64,
+    target: i64,
+    margin: i64,
+    covering: usize,
+    witness: &[String],
+    table_location: &Location,
+) -> Diagnostic {
+    let nearest = test
+        .failures
+        .iter()
+        .min_by_key(|b| {
+            (b.from - margin)
+                .abs()
+                .min((b.to.unwrap_or(b.from) - margin).abs())
+        })
+        .map_or(table_location.clone(), |b| b.location.clone());
+    let message = if covering == 0 {
+        format!("a roll of {roll} against {target} fails by {margin}, which no result band covers")
+    } else {
+        format!(
+            "a roll of {roll} against {target} fails by {margin}, which {covering} result bands cover"
+        )
+    };
+    Diagnostic::error("dice-coverage", message)
+        .at_location(Some(nearest))
+        .label(format!("failing by {margin} is reachable"))
+        .note(format!(
+            "reached with {} (modified base {target}) and a roll of {roll} on {}",
+            combination(witness),
+            test.dice
+        ))
+}
+
 /// "41,7 %"-style text for a chance, with the exact fraction.
 pub fn percent(p: Ratio) -> String {
     format!("{p} = {:.1} %", p.as_f64() * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distributions_count_every_way() {
+        let two_d6 = Distribution::new("2d6".parse().unwrap());
+        assert_eq!(two_d6.total(), 36);
+        assert_eq!(two_d6.chance(Pass::AtMost, 7), Ratio::new(21, 36));
+        assert_eq!(two_d6.chance(Pass::AtLeast, 7), Ratio::new(21, 36));
+        assert_eq!(two_d6.chance(Pass::AtLeast, 13), Ratio::integer(0));
+        assert_eq!(two_d6.chance(Pass::AtMost, 1), Ratio::integer(0));
+        assert_eq!(two_d6.chance(Pass::AtMost, i64::MAX), Ratio::integer(1));
+        assert_eq!(two_d6.chance(Pass::AtLeast, i64::MIN), Ratio::integer(1));
+    }
 }

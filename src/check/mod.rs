@@ -2,6 +2,7 @@
 //! Each family of lints has its own file; a table may allow a lint with a reason.
 
 pub mod colour;
+mod conversions;
 mod coverage;
 pub mod dice;
 mod examples;
@@ -16,6 +17,7 @@ pub mod scenario;
 pub use names::closest;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::limits::Limits;
 use crate::model::table::Base;
 use crate::model::{Project, Ruleset, Table, TableKind};
 use crate::source::Sources;
@@ -30,7 +32,7 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
         diags.extend(found);
         for table in &ruleset.tables {
             let mut found = Vec::new();
-            table_lints(ruleset, table, &mut found);
+            table_lints(ruleset, table, &project.limits, &mut found);
             apply_allows(table, found, diags);
         }
     }
@@ -51,12 +53,13 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
         }
     }
     colour::check(project, diags);
+    conversions::check(project, diags);
     for scenario in &project.scenarios {
         scenario::check(project, scenario, diags);
     }
 }
 
-fn table_lints(ruleset: &Ruleset, table: &Table, found: &mut Vec<Diagnostic>) {
+fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Vec<Diagnostic>) {
     match &table.kind {
         TableKind::Modifiers(m) => {
             coverage::modifier_groups(ruleset, m, found);
@@ -66,7 +69,7 @@ fn table_lints(ruleset: &Ruleset, table: &Table, found: &mut Vec<Diagnostic>) {
             coverage::modifier_groups(ruleset, &t.modifiers, found);
             monotonic::modifier_groups(ruleset, &t.modifiers, found);
             if let Base::Fixed(base) = t.modifiers.base {
-                dice::check(t, base, &table.location, found);
+                dice::check(t, base, &table.location, limits, found);
             }
         }
         TableKind::Ranges(r) => ranges::check(r, found),

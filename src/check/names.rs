@@ -2,9 +2,20 @@
 
 /// The closest candidate within a small edit distance, if any.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    // Ids are short; a long word is no misspelling of one, and comparing it
+    // against thousands of candidates would be quadratic in its length.
+    const LONGEST: usize = 64;
+    let length = word.chars().count();
+    if length > LONGEST {
+        return None;
+    }
+    let limit = (length / 3).max(1);
     candidates
         .into_iter()
+        // Words whose lengths differ by more than the limit are too far apart.
+        .filter(|c| {
+            c.len().abs_diff(word.len()) <= limit * 4 && c.chars().count().abs_diff(length) <= limit
+        })
         .map(|c| (edit_distance(word, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)

@@ -52,7 +52,7 @@ fn vocabulary_keys(ruleset: &Ruleset, diags: &mut Diagnostics) {
 }
 
 /// An "unknown name" diagnostic with the valid names and a suggestion.
-pub(super) fn unknown<'a>(
+pub(crate) fn unknown<'a>(
     code: &'static str,
     message: String,
     name: &str,
@@ -66,9 +66,17 @@ pub(super) fn unknown<'a>(
         Some(suggestion) => diagnostic.label(format!("did you mean `{suggestion}`?")),
         None => diagnostic.label("unknown name"),
     };
-    let all: Vec<_> = candidates.map(|c| format!("`{c}`")).collect();
-    if !all.is_empty() {
-        diagnostic = diagnostic.expected(format!("one of {}", all.join(", ")));
+    // Name a dozen; an order of battle can hold thousands.
+    const LISTED: usize = 12;
+    let count = candidates.clone().count();
+    let listed: Vec<_> = candidates.take(LISTED).map(|c| format!("`{c}`")).collect();
+    if !listed.is_empty() {
+        let more = if count > LISTED {
+            format!(" … and {} more", count - LISTED)
+        } else {
+            String::new()
+        };
+        diagnostic = diagnostic.expected(format!("one of {}{more}", listed.join(", ")));
     }
     diagnostic
 }
@@ -103,6 +111,7 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
 
 fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
     let table_ids = || ruleset.tables.iter().map(|t| t.id.as_str());
+    let numbers = crate::render::numbering::Numbers::new(ruleset);
     for chapter in &ruleset.chapters {
         for (id, location) in &chapter.embeds {
             if ruleset.table(id).is_none() {
@@ -116,7 +125,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
             }
         }
         for (id, location) in &chapter.references {
-            if crate::render::numbering::resolve(ruleset, id).is_none() {
+            if numbers.resolve(id).is_none() {
                 let targets = ruleset
                     .chapters
                     .iter()

@@ -217,14 +217,18 @@ fn tree(scenario: &Scenario, diags: &mut Diagnostics) {
 }
 
 fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
-    let file = scenario.file;
+    let whole = scenario
+        .id_location
+        .clone()
+        .unwrap_or(Location::new(scenario.file, 0..0));
     match (scenario.start, scenario.end) {
         (Some(start), Some(end)) if end <= start => diags.push(
             Diagnostic::error(
                 "clock",
                 format!("the action ends ({end}) before it starts ({start})"),
             )
-            .at(file, 0..0),
+            .at_location(scenario.end_location.clone().or(Some(whole)))
+            .label("the end of the action"),
         ),
         (Some(start), Some(end)) => {
             for unit in &scenario.units {
@@ -253,7 +257,7 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
                     scenario.id
                 ),
             )
-            .at(file, 0..0)
+            .at_location(Some(whole))
             .note("layers set their own clock; arrivals cannot be checked against the action"),
         ),
     }
@@ -265,35 +269,70 @@ pub fn sum(
     side: Option<&str>,
     formation: Option<&str>,
     arm: Option<&str>,
-) -> (u32, u32, u32) {
+) -> Totals {
     scenario
         .units
         .iter()
         .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
         .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
         .filter(|u| arm.is_none_or(|a| u.arm == a))
-        .fold((0, 0, 0), |(m, g, n), u| {
-            (m + u.men.unwrap_or(0), g + u.guns.unwrap_or(0), n + 1)
-        })
+        .fold(Totals::default(), |totals, u| totals.add(u))
+}
+
+/// Men, guns and units, summed in 64 bits so that no total can wrap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub men: u64,
+    pub guns: u64,
+    pub units: u64,
+}
+
+impl Totals {
+    fn add(self, unit: &crate::model::scenario::Unit) -> Totals {
+        Totals {
+            men: self.men + u64::from(unit.men.unwrap_or(0)),
+            guns: self.guns + u64::from(unit.guns.unwrap_or(0)),
+            units: self.units + 1,
+        }
+    }
+}
+
+/// The totals of every formation (its own units and those below it), in one
+/// pass over the units.
+pub fn formation_totals(scenario: &Scenario) -> HashMap<&str, Totals> {
+    let mut totals: HashMap<&str, Totals> = HashMap::new();
+    for unit in &scenario.units {
+        let mut current = scenario.formation(&unit.parent);
+        for _ in 0..=crate::model::scenario::MAX_TREE_WALK {
+            let Some(formation) = current else { break };
+            let entry = totals.entry(formation.id.as_str()).or_default();
+            *entry = entry.add(unit);
+            current = formation
+                .parent
+                .as_deref()
+                .and_then(|p| scenario.formation(p));
+        }
+    }
+    totals
 }
 
 fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
     for stated in &scenario.stated {
-        let (men, guns, units) = sum(
+        let totals = sum(
             scenario,
             stated.side.as_deref(),
             stated.formation.as_deref(),
             stated.arm.as_deref(),
         );
         for (what, claimed, computed) in [
-            ("men", stated.men, men),
-            ("guns", stated.guns, guns),
-            ("units", stated.units, units),
+            ("men", stated.men, totals.men),
+            ("guns", stated.guns, totals.guns),
+            ("units", stated.units, totals.units),
         ] {
-            let Some(claimed) = claimed else {
+            let Some(claimed) = claimed.map(u64::from) else {
                 continue;
             };
-            if claimed.abs_diff(computed) > stated.tolerance {
+            if claimed.abs_diff(computed) > u64::from(stated.tolerance) {
                 diags.push(
                     Diagnostic::error(
                         "stated-total",
@@ -417,10 +456,10 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     }
     for (who, threshold, location) in &layer.demoralisation {
         for formation in &who.formations {
-            let (men, _, units) = sum(scenario, None, Some(formation), None);
+            let Totals { men, units, .. } = sum(scenario, None, Some(formation), None);
             // Thresholds count the ruleset's points; without counter values only
             // a threshold above the formation's men (1 point per 100) can be caught.
-            if units > 0 && men > 0 && *threshold > men / 100 + units {
+            if units > 0 && men > 0 && u64::from(*threshold) > men / 100 + units {
                 diags.push(
                     Diagnostic::error(
                         "threshold",

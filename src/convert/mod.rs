@@ -378,9 +378,14 @@ mod properties {
         let mut sources = Sources::default();
         let file = sources.add("converted.toml", converted.layer.clone());
         let (mut refs, mut diags) = (Vec::new(), Diagnostics::default());
-        let layer =
-            crate::load::scenario::load_layer(file, &converted.layer, &mut refs, &mut diags)
-                .expect("the converted layer loads");
+        let layer = crate::load::scenario::load_layer(
+            file,
+            &converted.layer,
+            &project.limits,
+            &mut refs,
+            &mut diags,
+        )
+        .expect("the converted layer loads");
         assert!(!diags.has_errors(), "{diags:?}");
         scenario.layers.retain(|l| l.ruleset != to);
         scenario.layers.push(layer);

@@ -49,15 +49,16 @@ pub fn markdown(
     );
     let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|");
     for side in &scenario.sides {
-        let (men, guns, units) = crate::check::scenario::sum(scenario, Some(&side.id), None, None);
+        let crate::check::scenario::Totals { men, guns, units } =
+            crate::check::scenario::sum(scenario, Some(&side.id), None, None);
         let after: Vec<_> = c.units.iter().filter(|u| u.side == side.id).collect();
-        let value: u32 = after.iter().map(|u| u.value).sum();
-        let men_after: u32 = after
+        let value: u64 = after.iter().map(|u| u.value).sum();
+        let men_after: u64 = after
             .iter()
             .filter(|u| u.arm != "artillery")
             .map(|u| u.represented)
             .sum();
-        let guns_after: u32 = after
+        let guns_after: u64 = after
             .iter()
             .filter(|u| u.arm == "artillery")
             .map(|u| u.represented)
@@ -132,17 +133,18 @@ pub fn markdown(
             out,
             "Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).\n"
         );
-        let mut muster: BTreeMap<(String, String), (u32, u32, u32)> = BTreeMap::new();
+        let mut muster: BTreeMap<(String, String), (u64, usize, u64)> = BTreeMap::new();
         for u in &c.units {
             let entry = muster.entry((u.nation.clone(), u.arm.clone())).or_default();
             entry.0 += u.value;
-            entry.1 += u.units.len() as u32;
+            entry.1 += u.units.len();
+            // Figures per base are at least 1 (checked when the profile loads).
             if let Some((_, per)) = profile
                 .figures_per_base
                 .iter()
-                .find(|(arm, _)| *arm == u.arm)
+                .find(|(arm, per)| *arm == u.arm && *per > 0)
             {
-                entry.2 += u.value.div_ceil(*per);
+                entry.2 += u.value.div_ceil(u64::from(*per));
             }
         }
         let _ = writeln!(out, "| nation | arm | figures | units | bases |");

@@ -7,8 +7,8 @@ use crate::model::scenario::Scenario;
 /// What a target unit stands for in the order of battle.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Strength {
-    pub men: u32,
-    pub guns: u32,
+    pub men: u64,
+    pub guns: u64,
 }
 
 /// A unit in the target ruleset's terms.
@@ -23,9 +23,9 @@ pub struct TargetUnit {
     pub units: Vec<String>,
     pub strength: Strength,
     /// Figures or points.
-    pub value: u32,
+    pub value: u64,
     /// What `value` represents back in men or guns.
-    pub represented: u32,
+    pub represented: u64,
     pub grade: Option<String>,
     /// The strength came from the source layer's values, not the neutral facts.
     pub inverted: bool,
@@ -39,13 +39,14 @@ impl TargetUnit {
         } else {
             self.strength.men
         };
-        i64::from(self.represented) - i64::from(historical)
+        // Both are far below 2^62: strengths are bounded at load.
+        self.represented as i64 - historical as i64
     }
 }
 
 /// Rounds half up: 2.5 figures become 3.
-fn round_div(n: u32, d: u32) -> u32 {
-    (n + d / 2) / d
+fn round_div(n: u64, d: u64) -> u64 {
+    (n + d / 2) / d.max(1)
 }
 
 /// The regiment of a battalion: its name before " (".
@@ -73,15 +74,15 @@ impl Source<'_> {
     fn strength(&self, id: &str, arm: &str) -> Option<Strength> {
         let (_, values) = self.layer.values.iter().find(|(key, _)| key == id)?;
         let (_, value) = values.iter().find(|(k, _)| *k == self.profile.represents)?;
-        let value: u32 = value.parse().ok()?;
+        let value: u64 = value.parse::<u32>().ok()?.into();
         Some(if arm == "artillery" {
             Strength {
                 men: 0,
-                guns: value * self.profile.guns_per,
+                guns: value * u64::from(self.profile.guns_per),
             }
         } else {
             Strength {
-                men: value * self.profile.men_per,
+                men: value * u64::from(self.profile.men_per),
                 guns: 0,
             }
         })
@@ -97,8 +98,8 @@ pub fn convert_units(
     let mut groups: Vec<TargetUnit> = Vec::new();
     for unit in &scenario.units {
         let strength = Strength {
-            men: unit.men.unwrap_or(0),
-            guns: unit.guns.unwrap_or(0),
+            men: unit.men.unwrap_or(0).into(),
+            guns: unit.guns.unwrap_or(0).into(),
         };
         let aggregate = profile.aggregate == "regiment" && unit.arm != "artillery";
         let key = if aggregate {
@@ -159,13 +160,18 @@ pub fn convert_units(
             group.strength = inverted;
             group.inverted = true;
         }
-        if group.arm == "artillery" {
-            group.value = round_div(group.strength.guns, profile.guns_per);
-            group.represented = group.value * profile.guns_per;
+        let per = u64::from(if group.arm == "artillery" {
+            profile.guns_per
         } else {
-            group.value = round_div(group.strength.men, profile.men_per);
-            group.represented = group.value * profile.men_per;
-        }
+            profile.men_per
+        });
+        let historical = if group.arm == "artillery" {
+            group.strength.guns
+        } else {
+            group.strength.men
+        };
+        group.value = round_div(historical, per);
+        group.represented = group.value * per;
     }
     let _ = project;
     groups

@@ -1,10 +1,11 @@
 //! `chapters/NN-slug.md`: front matter, sections, embeds, references, examples.
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::limits::{self, Limits};
 use crate::model::{Chapter, Example, Section};
 use crate::source::FileId;
 
@@ -61,7 +62,13 @@ pub fn block_directive(info: &str) -> Option<(&str, &str)> {
     matches!(kind, "table" | "example").then_some((kind, arg))
 }
 
-pub fn load(file: FileId, text: &str, number: usize, diags: &mut Diagnostics) -> Option<Chapter> {
+pub fn load(
+    file: FileId,
+    text: &str,
+    number: usize,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> Option<Chapter> {
     let Some((fm_range, body_start)) = split_front_matter(text) else {
         diags.push(
             Diagnostic::error(
@@ -78,6 +85,7 @@ pub fn load(file: FileId, text: &str, number: usize, diags: &mut Diagnostics) ->
         text: &text[fm_range.clone()],
         offset: fm_range.start,
     };
+    super::toml_util::validate(&front, limits, diags);
     front.parse_table(diags)?;
     let fm: FrontMatter = front.deserialize("chapter front matter", diags)?;
     let location = front.location(fm.id.span());
@@ -95,11 +103,11 @@ pub fn load(file: FileId, text: &str, number: usize, diags: &mut Diagnostics) ->
         examples: Vec::new(),
         location,
     };
-    scan_body(&mut chapter, text, diags);
+    scan_body(&mut chapter, text, limits, diags);
     Some(chapter)
 }
 
-fn scan_body(chapter: &mut Chapter, text: &str, diags: &mut Diagnostics) {
+fn scan_body(chapter: &mut Chapter, text: &str, limits: &Limits, diags: &mut Diagnostics) {
     let file = chapter.file;
     let body = &text[chapter.body_start..];
     let base = chapter.body_start;
@@ -107,9 +115,29 @@ fn scan_body(chapter: &mut Chapter, text: &str, diags: &mut Diagnostics) {
     let mut heading: Option<(usize, Option<String>, std::ops::Range<usize>, String)> = None;
     let mut block: Option<(String, String, std::ops::Range<usize>)> = None;
     let mut block_text: Option<(usize, String)> = None;
+    // Lists and quotes inside each other: deep nesting is reported once.
+    let mut nesting = 0usize;
+    let mut too_deep = false;
 
     for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
         let range = range.start + base..range.end + base;
+        match &event {
+            Event::Start(Tag::List(_) | Tag::BlockQuote(_)) => {
+                nesting += 1;
+                if nesting > limits.count(limits::DEPTH) && !too_deep {
+                    too_deep = true;
+                    diags.push(
+                        Diagnostic::error("limit", "lists and quotes are nested too deeply")
+                            .at(file, range.start..range.start + 1)
+                            .note(limits.note(limits::DEPTH)),
+                    );
+                }
+            }
+            Event::End(TagEnd::List(_) | TagEnd::BlockQuote(_)) => {
+                nesting = nesting.saturating_sub(1)
+            }
+            _ => {}
+        }
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
                 let depth = match level {
@@ -183,14 +211,12 @@ fn scan_body(chapter: &mut Chapter, text: &str, diags: &mut Diagnostics) {
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((kind, arg, range)) = block.take() {
                     let content = block_text.take();
-                    directive(chapter, &kind, &arg, range, content, text, diags);
+                    directive(chapter, &kind, &arg, range, content, text, limits, diags);
                 }
             }
-            Event::Start(Tag::Link {
-                link_type: LinkType::Inline,
-                dest_url,
-                ..
-            }) => {
+            // Every kind of link: inline, reference (`[text][r]`, `[r][]`,
+            // `[r]`) and autolinks, so that every cross-reference is checked.
+            Event::Start(Tag::Link { dest_url, .. }) => {
                 if let Some(target) = dest_url.strip_prefix('#') {
                     chapter
                         .references
@@ -213,6 +239,7 @@ fn scan_body(chapter: &mut Chapter, text: &str, diags: &mut Diagnostics) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn directive(
     chapter: &mut Chapter,
     kind: &str,
@@ -220,6 +247,7 @@ fn directive(
     range: std::ops::Range<usize>,
     content: Option<(usize, String)>,
     text: &str,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) {
     let file = chapter.file;
@@ -249,6 +277,7 @@ fn directive(
         text: &body,
         offset,
     };
+    super::toml_util::validate(&toml, limits, diags);
     if toml.parse_table(diags).is_none() {
         return;
     }

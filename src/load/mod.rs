@@ -1,21 +1,24 @@
 //! Reading a project folder into the model, keeping source locations.
 
 pub mod chapter;
+pub mod files;
 mod ruleset;
 pub mod scenario;
 mod table;
 pub mod toml_util;
 pub mod vocabulary;
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::{Project, Ruleset};
+use crate::model::limits::{self, Limits};
+use crate::model::{ConvertJob, Project, Ruleset};
 use crate::source::Sources;
 
+pub use files::ProjectFiles;
 use toml_util::TomlText;
 
 pub const MANIFEST: &str = "grognard.toml";
@@ -29,6 +32,8 @@ struct RawManifest {
     #[serde(default)]
     convert: Vec<RawConvert>,
     counters: Option<RawCounters>,
+    #[serde(default)]
+    limits: BTreeMap<toml::Spanned<String>, toml::Spanned<i64>>,
 }
 
 /// `[counters]`: counter size and sheet layout.
@@ -36,17 +41,17 @@ struct RawManifest {
 #[serde(deny_unknown_fields)]
 struct RawCounters {
     size_mm: Option<toml::Spanned<f64>>,
-    bleed_mm: Option<f64>,
-    margin_mm: Option<f64>,
+    bleed_mm: Option<toml::Spanned<f64>>,
+    margin_mm: Option<toml::Spanned<f64>>,
 }
 
 /// A conversion `build` makes: `[[convert]] scenario = "…", from = "…", to = ["…"]`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConvert {
-    scenario: String,
-    from: Option<String>,
-    to: Vec<String>,
+    scenario: toml::Spanned<String>,
+    from: Option<toml::Spanned<String>>,
+    to: Vec<toml::Spanned<String>>,
 }
 
 fn default_paper() -> toml::Spanned<String> {
@@ -58,96 +63,181 @@ pub const PAPERS: &[&str] = &["a4", "us-letter"];
 /// Loads every ruleset of the project at `root`. Problems go to `diags`;
 /// whatever could be loaded is returned so that later checks still run.
 pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics) -> Project {
+    let mut files = ProjectFiles::new(root);
     let mut project = Project {
         root: root.to_path_buf(),
         paper: "a4".into(),
         ..Project::default()
     };
-    if let Some((file, text)) = read(root, Path::new(MANIFEST), sources, diags) {
-        let toml = TomlText::whole(file, &text);
-        if toml.parse_table(diags).is_some()
-            && let Some(manifest) = toml.deserialize::<RawManifest>("manifest", diags)
-        {
-            if !PAPERS.contains(&manifest.paper.get_ref().as_str()) {
-                diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
-                        format!("unknown paper size `{}`", manifest.paper.get_ref()),
-                    )
-                    .at_location(Some(toml.location(manifest.paper.span())))
-                    .expected("\"a4\" or \"us-letter\""),
-                );
-            }
-            if let Some(counters) = &manifest.counters {
-                let settings = &mut project.counters;
-                if let Some(size) = &counters.size_mm {
-                    let sizes = crate::render::counters::SIZES_MM;
-                    if sizes.iter().any(|s| (s - size.get_ref()).abs() < 1e-6) {
-                        settings.size_mm = *size.get_ref();
-                    } else {
-                        diags.push(
-                            Diagnostic::error(
-                                "invalid-field",
-                                format!("no counter size of {} mm", size.get_ref()),
-                            )
-                            .at_location(Some(toml.location(size.span())))
-                            .expected("12.7, 15.875, 16 or 19.05"),
-                        );
-                    }
-                }
-                settings.bleed_mm = counters.bleed_mm.unwrap_or(0.0).clamp(0.0, 3.0);
-                settings.margin_mm = counters.margin_mm.unwrap_or(10.0).clamp(5.0, 30.0);
-            }
-            project.title = manifest.title;
-            project.paper = manifest.paper.into_inner();
-            project.counters.paper = project.paper.clone();
-            project.conversions = manifest
-                .convert
-                .into_iter()
-                .flat_map(|c| {
-                    let (scenario, from) = (c.scenario, c.from);
-                    c.to.into_iter().map(move |to| crate::model::ConvertJob {
-                        scenario: scenario.clone(),
-                        from: from.clone(),
-                        to,
-                    })
-                })
-                .collect();
-        }
+    if let Some((file, text)) = files.read(Path::new(MANIFEST), sources, diags) {
+        manifest(TomlText::whole(file, &text), &mut project, diags);
     }
-    for folder in sorted_entries(&root.join("content"), |p| p.is_dir()) {
-        if let Some(ruleset) = load_ruleset(root, &folder, sources, diags) {
+    files.limits = project.limits.clone();
+    for folder in files.entries(Path::new("content"), Path::is_dir, diags) {
+        if let Some(ruleset) = load_ruleset(&files, &folder, sources, diags) {
             project.rulesets.push(ruleset);
         }
     }
     let neutral = Path::new("scenarios/neutral.toml");
-    if root.join(neutral).is_file()
-        && let Some((file, text)) = read(root, neutral, sources, diags)
+    if files.is_file(neutral)
+        && let Some((file, text)) = files.read(neutral, sources, diags)
     {
         let (vocabularies, refs) = scenario::load_neutral(file, &text, diags);
         project.neutral = vocabularies;
         project.neutral_refs = refs;
     }
-    project.scenarios = scenario::load_all(root, sources, diags);
+    project.scenarios = scenario::load_all(&files, sources, diags);
     project
 }
 
+/// `grognard.toml`: title, paper, counters, conversions and limits.
+fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
+    if toml.parse_table(diags).is_none() {
+        return;
+    }
+    let Some(manifest) = toml.deserialize::<RawManifest>("manifest", diags) else {
+        return;
+    };
+    if !PAPERS.contains(&manifest.paper.get_ref().as_str()) {
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("unknown paper size `{}`", manifest.paper.get_ref()),
+            )
+            .at_location(Some(toml.location(manifest.paper.span())))
+            .expected("\"a4\" or \"us-letter\""),
+        );
+    }
+    if let Some(counters) = &manifest.counters {
+        counter_settings(&toml, counters, project, diags);
+    }
+    project.limits = limits(&toml, &manifest.limits, diags);
+    project.title = manifest.title;
+    project.paper = manifest.paper.into_inner();
+    project.counters.paper = project.paper.clone();
+    project.conversions = manifest
+        .convert
+        .into_iter()
+        .flat_map(|c| {
+            let scenario = c.scenario;
+            let from = c.from;
+            let toml = toml;
+            c.to.into_iter().map(move |to| ConvertJob {
+                scenario: scenario.get_ref().clone(),
+                from: from.as_ref().map(|f| f.get_ref().clone()),
+                to: to.get_ref().clone(),
+                location: Some(crate::model::ConvertLocations {
+                    scenario: toml.location(scenario.span()),
+                    from: from.as_ref().map(|f| toml.location(f.span())),
+                    to: toml.location(to.span()),
+                }),
+            })
+        })
+        .collect();
+}
+
+/// `[counters]`: a size the sheets know, and bleed and margins within reason.
+fn counter_settings(
+    toml: &TomlText,
+    counters: &RawCounters,
+    project: &mut Project,
+    diags: &mut Diagnostics,
+) {
+    let settings = &mut project.counters;
+    if let Some(size) = &counters.size_mm {
+        let sizes = crate::render::counters::SIZES_MM;
+        if sizes.iter().any(|s| (s - size.get_ref()).abs() < 1e-6) {
+            settings.size_mm = *size.get_ref();
+        } else {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("no counter size of {} mm", size.get_ref()),
+                )
+                .at_location(Some(toml.location(size.span())))
+                .expected("12.7, 15.875, 16 or 19.05"),
+            );
+        }
+    }
+    let mut millimetres = |value: &Option<toml::Spanned<f64>>, name: &str, range: (f64, f64)| {
+        let value = value.as_ref()?;
+        let mm = *value.get_ref();
+        if (range.0..=range.1).contains(&mm) {
+            return Some(mm);
+        }
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("`{name}` of {mm} mm is out of range"),
+            )
+            .at_location(Some(toml.location(value.span())))
+            .expected(format!("between {} and {} mm", range.0, range.1)),
+        );
+        None
+    };
+    if let Some(bleed) = millimetres(&counters.bleed_mm, "bleed_mm", (0.0, 3.0)) {
+        settings.bleed_mm = bleed;
+    }
+    if let Some(margin) = millimetres(&counters.margin_mm, "margin_mm", (5.0, 30.0)) {
+        settings.margin_mm = margin;
+    }
+}
+
+/// `[limits]`: known keys, whole numbers between 1 and each limit's ceiling.
+fn limits(
+    toml: &TomlText,
+    raw: &BTreeMap<toml::Spanned<String>, toml::Spanned<i64>>,
+    diags: &mut Diagnostics,
+) -> Limits {
+    let mut found = Limits::default();
+    for (key, value) in raw {
+        let Some(limit) = limits::ALL.iter().find(|l| l.key == key.get_ref()) else {
+            let names: Vec<_> = limits::ALL.iter().map(|l| l.key).collect();
+            let mut d = Diagnostic::error(
+                "invalid-field",
+                format!("no limit called `{}`", key.get_ref()),
+            )
+            .at_location(Some(toml.location(key.span())))
+            .expected(format!("one of {}", names.join(", ")));
+            if let Some(s) = crate::check::closest(key.get_ref(), names) {
+                d = d.note(format!("did you mean `{s}`?"));
+            }
+            diags.push(d);
+            continue;
+        };
+        match u64::try_from(*value.get_ref()) {
+            Ok(n) if (1..=limit.ceiling).contains(&n) => found.set(limit.key, n),
+            _ => diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("`{}` cannot be {}", limit.key, value.get_ref()),
+                )
+                .at_location(Some(toml.location(value.span())))
+                .expected(format!(
+                    "a whole number from 1 to {}",
+                    limits::group_digits(limit.ceiling)
+                )),
+            ),
+        }
+    }
+    found
+}
+
 fn load_ruleset(
-    root: &Path,
+    files: &ProjectFiles,
     folder: &Path,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Option<Ruleset> {
     let folder_name = folder.file_name()?.to_string_lossy().into_owned();
-    let relative = folder.strip_prefix(root).unwrap_or(folder).to_path_buf();
-    let (file, text) = read(root, &relative.join("ruleset.toml"), sources, diags)?;
+    let (file, text) = files.read(&folder.join("ruleset.toml"), sources, diags)?;
     let (mut ruleset, refs) = ruleset::load(file, &text, &folder_name, diags)?;
-    ruleset.folder = relative.clone();
+    ruleset.folder = folder.to_path_buf();
     ruleset.key_refs = refs;
 
-    for path in sorted_entries(&folder.join("tables"), |p| has_extension(p, "toml")) {
-        let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-        let Some((file, text)) = read(root, &rel, sources, diags) else {
+    let is_toml = |p: &Path| has_extension(p, "toml");
+    for path in files.entries(&folder.join("tables"), is_toml, diags) {
+        let Some((file, text)) = files.read(&path, sources, diags) else {
             continue;
         };
         if let Some((table, refs)) = table::load(file, &text, diags) {
@@ -155,21 +245,35 @@ fn load_ruleset(
             ruleset.key_refs.extend(refs);
         }
     }
-    let chapter_paths = sorted_entries(&folder.join("chapters"), |p| has_extension(p, "md"));
+    let is_markdown = |p: &Path| has_extension(p, "md");
+    let chapter_paths = files.entries(&folder.join("chapters"), is_markdown, diags);
     for (index, path) in chapter_paths.iter().enumerate() {
-        let rel = path.strip_prefix(root).unwrap_or(path).to_path_buf();
-        let Some((file, text)) = read(root, &rel, sources, diags) else {
+        let Some((file, text)) = files.read(path, sources, diags) else {
             continue;
         };
-        if let Some(chapter) = chapter::load(file, &text, index + 1, diags) {
+        if let Some(chapter) = chapter::load(file, &text, index + 1, &files.limits, diags) {
             ruleset.chapters.push(chapter);
         }
     }
     Some(ruleset)
 }
 
+/// The longest id: ids name files and labels, and are typed by hand.
+pub const MAX_ID_CHARS: usize = 100;
+
 /// Ids are lower-case ASCII words joined by `-`: safe as file names and labels.
 pub fn check_id(id: &str, location: &Location, diags: &mut Diagnostics) {
+    if id.len() > MAX_ID_CHARS {
+        diags.push(
+            Diagnostic::error(
+                "invalid-id",
+                format!("an id of {} characters is too long", id.chars().count()),
+            )
+            .at_location(Some(location.clone()))
+            .expected(format!("at most {MAX_ID_CHARS} characters")),
+        );
+        return;
+    }
     let valid = !id.is_empty()
         && id
             .chars()
@@ -182,39 +286,6 @@ pub fn check_id(id: &str, location: &Location, diags: &mut Diagnostics) {
                 .expected("lower-case letters, digits, `-` and `_`, e.g. \"fire-points\""),
         );
     }
-}
-
-pub(crate) fn read(
-    root: &Path,
-    relative: &Path,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Option<(usize, String)> {
-    match fs::read_to_string(root.join(relative)) {
-        Ok(text) => {
-            let id = sources.add(relative, text.clone());
-            Some((id, text))
-        }
-        Err(e) => {
-            diags.push(Diagnostic::error(
-                "io-error",
-                format!("cannot read {}: {e}", relative.display()),
-            ));
-            None
-        }
-    }
-}
-
-pub(crate) fn sorted_entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| keep(p))
-        .collect();
-    entries.sort();
-    entries
 }
 
 fn has_extension(path: &Path, extension: &str) -> bool {

@@ -114,6 +114,7 @@ pub fn load(
     let raw: RawRuleset = toml.deserialize("ruleset", diags)?;
     let mut refs = Vec::new();
 
+    super::check_id(raw.id.get_ref(), &toml.location(raw.id.span()), diags);
     if raw.id.get_ref() != folder_name {
         diags.push(
             Diagnostic::error(

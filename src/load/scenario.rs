@@ -8,6 +8,7 @@ use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::KeyRef;
+use crate::model::limits::{self, Limits};
 use crate::model::scenario::{
     Area, Clock, Formation, Hex, Layer, Leader, Neutral, Objective, Placement, Prose, Ref,
     Reinforcement, Scenario, Side, Stated, Target, Unit, Victory, Who,
@@ -17,6 +18,9 @@ use crate::source::FileId;
 use super::toml_util::TomlText;
 
 type S = Spanned<String>;
+
+/// A turn may last at most a day.
+const MINUTES_PER_DAY: u32 = 24 * 60;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -122,8 +126,8 @@ struct RawUnit {
     kind: S,
     nation: S,
     parent: S,
-    men: Option<u32>,
-    guns: Option<u32>,
+    men: Option<Spanned<u32>>,
+    guns: Option<Spanned<u32>>,
     calibre: Option<String>,
     quality: Option<S>,
     commander: Option<String>,
@@ -236,6 +240,33 @@ impl<'a> Reader<'a> {
         clock
     }
 
+    /// Men or guns of one unit: no unit comes near the limit, and totals of
+    /// many units stay exact.
+    fn strength(
+        &self,
+        value: &Option<Spanned<u32>>,
+        what: &str,
+        limit: u32,
+        diags: &mut Diagnostics,
+    ) -> Option<u32> {
+        let value = value.as_ref()?;
+        if *value.get_ref() <= limit {
+            return Some(*value.get_ref());
+        }
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("{} {what} are more than one unit can have", value.get_ref()),
+            )
+            .at_location(Some(self.toml.location(value.span())))
+            .expected(format!(
+                "at most {} {what}; split the unit if the source gives more",
+                limits::group_digits(u64::from(limit))
+            )),
+        );
+        None
+    }
+
     fn hex(&self, text: &S, diags: &mut Diagnostics) -> Option<Hex> {
         let location = self.toml.location(text.span());
         let hex = Hex::parse(text.get_ref(), location.clone());
@@ -258,9 +289,26 @@ pub fn load(
     file: FileId,
     text: &str,
     folder_name: &str,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
     let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", diags)?;
+    let entries = raw.unit.len() + raw.formation.len() + raw.leader.len();
+    if entries as u64 > limits.get(limits::UNITS) {
+        diags.push(
+            Diagnostic::error(
+                "limit",
+                format!(
+                    "the scenario has {} units, formations and leaders: more than a scenario may have",
+                    limits::group_digits(entries as u64)
+                ),
+            )
+            .at_location(Some(r.toml.location(raw.id.span())))
+            .note(limits.note(limits::UNITS)),
+        );
+        return None;
+    }
+    r.id(&raw.id, diags);
     if raw.id.get_ref() != folder_name {
         diags.push(
             Diagnostic::error(
@@ -281,6 +329,8 @@ pub fn load(
         place: raw.place,
         start: raw.start.as_ref().and_then(|s| r.clock(s, diags)),
         end: raw.end.as_ref().and_then(|s| r.clock(s, diags)),
+        id_location: Some(r.toml.location(raw.id.span())),
+        end_location: raw.end.as_ref().map(|e| r.toml.location(e.span())),
         sources: raw.sources,
         notes: raw.notes,
         introduction: prose(raw.introduction),
@@ -371,8 +421,8 @@ pub fn load(
             id,
             name: unit.name,
             short: unit.short,
-            men: unit.men,
-            guns: unit.guns,
+            men: r.strength(&unit.men, "men", limits::MAX_MEN, diags),
+            guns: r.strength(&unit.guns, "guns", limits::MAX_GUNS, diags),
             calibre: unit.calibre,
             commander: unit.commander,
             arrives,
@@ -429,8 +479,8 @@ pub fn load(
 struct RawLayer {
     ruleset: S,
     start: Option<S>,
-    turn_minutes: Option<u32>,
-    turns: Option<u32>,
+    turn_minutes: Option<Spanned<u32>>,
+    turns: Option<Spanned<u32>>,
     end: Option<S>,
     arrival_rounding: Option<S>,
     map: Option<RawMap>,
@@ -608,6 +658,7 @@ struct RawErratum {
 pub fn load_layer(
     file: FileId,
     text: &str,
+    limits: &Limits,
     refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
 ) -> Option<Layer> {
@@ -616,7 +667,42 @@ pub fn load_layer(
     // A layer without a clock is allowed where no source gives one: its
     // turns are then unknown, and the checks say so.
     let ruleset_location = r.toml.location(raw.ruleset.span());
-    let (start, turn_minutes, turns, timed) = match (&raw.start, raw.turn_minutes, raw.turns) {
+    let turn_limit = limits.get(limits::TURNS);
+    if let Some(turns) = &raw.turns
+        && u64::from(*turns.get_ref()) > turn_limit
+    {
+        diags.push(
+            Diagnostic::error(
+                "limit",
+                format!("{} turns are more than a layer may have", turns.get_ref()),
+            )
+            .at_location(Some(r.toml.location(turns.span())))
+            .note(limits.note(limits::TURNS)),
+        );
+        return None;
+    }
+    if let Some(minutes) = &raw.turn_minutes
+        && *minutes.get_ref() > MINUTES_PER_DAY
+    {
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!(
+                    "a turn of {} minutes is longer than a day",
+                    minutes.get_ref()
+                ),
+            )
+            .at_location(Some(r.toml.location(minutes.span())))
+            .expected(format!("from 1 to {MINUTES_PER_DAY} minutes")),
+        );
+        return None;
+    }
+    let clock = (
+        &raw.start,
+        raw.turn_minutes.as_ref().map(|m| *m.get_ref()),
+        raw.turns.as_ref().map(|t| *t.get_ref()),
+    );
+    let (start, turn_minutes, turns, timed) = match clock {
         (Some(start), Some(minutes), Some(turns)) if minutes > 0 && turns > 0 => {
             (r.clock(start, diags)?, minutes, turns, true)
         }
@@ -800,36 +886,34 @@ fn display(value: &toml::Value) -> String {
 
 /// Loads every `scenarios/<battle>/` folder of the project.
 pub fn load_all(
-    root: &Path,
+    files: &super::ProjectFiles,
     sources: &mut crate::source::Sources,
     diags: &mut Diagnostics,
 ) -> Vec<Scenario> {
     let mut scenarios = Vec::new();
-    for folder in super::sorted_entries(&root.join("scenarios"), |p| p.is_dir()) {
+    for folder in files.entries(Path::new("scenarios"), Path::is_dir, diags) {
         let name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let relative = folder.strip_prefix(root).unwrap_or(&folder).to_path_buf();
-        let Some((file, text)) = super::read(root, &relative.join("scenario.toml"), sources, diags)
-        else {
+        let Some((file, text)) = files.read(&folder.join("scenario.toml"), sources, diags) else {
             continue;
         };
-        let Some(mut scenario) = load(file, &text, &name, diags) else {
+        let Some(mut scenario) = load(file, &text, &name, &files.limits, diags) else {
             continue;
         };
-        scenario.folder = relative.clone();
-        let layers = super::sorted_entries(&folder, |p| {
+        scenario.folder = folder.clone();
+        let is_layer = |p: &Path| {
             p.is_file()
                 && p.extension().is_some_and(|e| e == "toml")
                 && !p.ends_with("scenario.toml")
-        });
-        for path in layers {
-            let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-            let Some((file, text)) = super::read(root, &rel, sources, diags) else {
+        };
+        for path in files.entries(&folder, is_layer, diags) {
+            let Some((file, text)) = files.read(&path, sources, diags) else {
                 continue;
             };
-            if let Some(layer) = load_layer(file, &text, &mut scenario.refs, diags) {
+            let limits = &files.limits;
+            if let Some(layer) = load_layer(file, &text, limits, &mut scenario.refs, diags) {
                 scenario.layers.push(layer);
             }
         }

@@ -5,6 +5,7 @@ use std::ops::Range;
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::limits::{self, Limits};
 use crate::source::FileId;
 
 /// A TOML text at an offset inside a source file (front matter, example blocks).
@@ -81,8 +82,106 @@ impl<'a> TomlText<'a> {
     }
 }
 
+/// Checks what no field type can: every string within the length limit,
+/// every number finite (no `nan` or `inf`), nesting within the depth limit.
+/// Syntax errors are left to `parse_table`.
+pub fn validate(toml: &TomlText, limits: &Limits, diags: &mut Diagnostics) {
+    let Ok(document) = toml::de::DeTable::parse(toml.text) else {
+        return;
+    };
+    let mut walk = Walk {
+        toml,
+        limits,
+        diags,
+        reported_depth: false,
+    };
+    walk.table(document.get_ref(), 0);
+}
+
+struct Walk<'a, 'd> {
+    toml: &'a TomlText<'a>,
+    limits: &'a Limits,
+    diags: &'d mut Diagnostics,
+    reported_depth: bool,
+}
+
+impl Walk<'_, '_> {
+    fn table(&mut self, table: &toml::de::DeTable, depth: usize) {
+        for (key, value) in table {
+            self.string(key.get_ref(), key.span());
+            self.value(value, depth + 1);
+        }
+    }
+
+    fn value(&mut self, value: &toml::Spanned<toml::de::DeValue>, depth: usize) {
+        use toml::de::DeValue;
+        if depth > self.limits.count(limits::DEPTH) {
+            if !self.reported_depth {
+                self.reported_depth = true;
+                self.diags.push(
+                    Diagnostic::error("limit", "arrays and tables are nested too deeply")
+                        .at_location(Some(self.toml.location(value.span())))
+                        .note(self.limits.note(limits::DEPTH)),
+                );
+            }
+            return;
+        }
+        match value.get_ref() {
+            DeValue::String(text) => self.string(text, value.span()),
+            DeValue::Float(float) => {
+                let finite = float
+                    .as_str()
+                    .replace('_', "")
+                    .parse::<f64>()
+                    .is_ok_and(f64::is_finite);
+                if !finite {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "invalid-field",
+                            format!("`{}` is not a number grognard can use", float.as_str()),
+                        )
+                        .at_location(Some(self.toml.location(value.span())))
+                        .expected("a finite number such as 2.5"),
+                    );
+                }
+            }
+            DeValue::Array(items) => {
+                for item in items {
+                    self.value(item, depth + 1);
+                }
+            }
+            DeValue::Table(table) => self.table(table, depth),
+            DeValue::Integer(_) | DeValue::Boolean(_) | DeValue::Datetime(_) => {}
+        }
+    }
+
+    fn string(&mut self, text: &str, span: Range<usize>) {
+        let limit = self.limits.count(limits::STRING_CHARS);
+        // Bytes bound characters from above: count only when it may matter.
+        if text.len() > limit && text.chars().count() > limit {
+            self.diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!(
+                        "a text of {} characters is longer than a string may be",
+                        limits::group_digits(text.chars().count() as u64)
+                    ),
+                )
+                .at_location(Some(
+                    self.toml.location(span.start..span.start.saturating_add(1)),
+                ))
+                .note(self.limits.note(limits::STRING_CHARS)),
+            );
+        }
+    }
+}
+
 /// Finds a bare or quoted key followed by `=` inside `within`.
 pub fn find_key(text: &str, within: Range<usize>, key: &str) -> Option<Range<usize>> {
+    if key.is_empty() {
+        // `"" = 1`: an empty key has nothing to search for.
+        return None;
+    }
     let slice = text.get(within.clone())?;
     for quoted in [false, true] {
         let needle = if quoted {
@@ -113,6 +212,12 @@ pub fn find_key(text: &str, within: Range<usize>, key: &str) -> Option<Range<usi
 #[cfg(test)]
 mod tests {
     use super::find_key;
+
+    #[test]
+    fn an_empty_key_is_not_searched_for() {
+        let text = r#"{ "" = 1 }"#;
+        assert_eq!(find_key(text, 0..text.len(), ""), None);
+    }
 
     #[test]
     fn finds_keys_not_values_or_substrings() {

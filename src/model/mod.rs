@@ -2,6 +2,7 @@
 
 pub mod chapter;
 pub mod counter_spec;
+pub mod limits;
 pub mod number;
 pub mod profile;
 pub mod ruleset;
@@ -10,5 +11,5 @@ pub mod table;
 
 pub use chapter::{Chapter, Example, Section};
 pub use number::{Dice, Ratio};
-pub use ruleset::{ConvertJob, KeyRef, Member, Project, Ruleset, Vocabulary};
+pub use ruleset::{ConvertJob, ConvertLocations, KeyRef, Member, Project, Ruleset, Vocabulary};
 pub use table::{Cell, Column, Group, Modifier, Table, TableKind};

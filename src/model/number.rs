@@ -110,6 +110,9 @@ impl fmt::Display for Ratio {
     }
 }
 
+/// The most outcomes a roll may have (20d6 has 3.7 × 10^15).
+const MAX_OUTCOMES: u64 = 1 << 62;
+
 /// Dice such as "2d6" or "1d10".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dice {
@@ -141,6 +144,15 @@ impl FromStr for Dice {
         let sides: u32 = sides.parse().map_err(|_| bad())?;
         if !(1..=20).contains(&count) || !(2..=100).contains(&sides) {
             return Err(format!("`{s}`: between 1 and 20 dice of 2 to 100 sides"));
+        }
+        // Chances are counted exactly, as whole numbers of outcomes.
+        if u64::from(sides)
+            .checked_pow(count)
+            .is_none_or(|n| n > MAX_OUTCOMES)
+        {
+            return Err(format!(
+                "`{s}` has too many outcomes to count exactly: at most 2^62, such as 20d8 or 9d100"
+            ));
         }
         Ok(Dice { count, sides })
     }

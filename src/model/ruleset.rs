@@ -22,6 +22,8 @@ pub struct Project {
     pub conversions: Vec<ConvertJob>,
     /// Counter size and sheet layout, from `[counters]` in grognard.toml.
     pub counters: crate::render::counters::Settings,
+    /// Limits on what sources may inflate, from `[limits]` in grognard.toml.
+    pub limits: super::limits::Limits,
 }
 
 #[derive(Debug, Clone)]
@@ -29,6 +31,16 @@ pub struct ConvertJob {
     pub scenario: String,
     pub from: Option<String>,
     pub to: String,
+    /// Where grognard.toml asks for it (`None` for `grognard convert`).
+    pub location: Option<ConvertLocations>,
+}
+
+/// Where each name of a `[[convert]]` entry is written.
+#[derive(Debug, Clone)]
+pub struct ConvertLocations {
+    pub scenario: Location,
+    pub from: Option<Location>,
+    pub to: Location,
 }
 
 impl Project {

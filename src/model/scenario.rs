@@ -1,7 +1,9 @@
 //! Scenarios: ruleset-neutral historical facts, and one layer per ruleset.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use crate::diagnostic::Location;
 use crate::source::FileId;
@@ -13,10 +15,15 @@ use super::Vocabulary;
 pub struct Clock(pub u32);
 
 impl Clock {
+    /// "HH:MM", exactly: two digits, a colon, two digits.
     pub fn parse(text: &str) -> Option<Clock> {
         let (h, m) = text.split_once(':')?;
+        let two_digits = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit());
+        if !two_digits(h) || !two_digits(m) {
+            return None;
+        }
         let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-        (h < 24 && m < 60 && text.len() == 5).then_some(Clock(h * 60 + m))
+        (h < 24 && m < 60).then_some(Clock(h * 60 + m))
     }
 }
 
@@ -65,6 +72,10 @@ pub struct Scenario {
     pub place: String,
     pub start: Option<Clock>,
     pub end: Option<Clock>,
+    /// Where `id` and `end` are written, for diagnostics about the whole
+    /// scenario and its clock.
+    pub id_location: Option<Location>,
+    pub end_location: Option<Location>,
     pub sources: Vec<String>,
     pub notes: Vec<String>,
     pub introduction: Prose,
@@ -81,7 +92,31 @@ pub struct Scenario {
     pub folder: PathBuf,
     /// Every id the scenario's files name, for the reference checks.
     pub refs: Vec<Ref>,
+    /// Positions by id, built on first lookup once loading is done, so that
+    /// lookups stay constant-time in orders of battle of thousands of units.
+    pub index: ScenarioIndex,
 }
+
+/// Where each leader, formation and unit id sits in its list (the first one
+/// declared, when an id is duplicated: the checks report duplicates).
+#[derive(Debug, Default)]
+pub struct ScenarioIndex {
+    leaders: OnceLock<HashMap<String, usize>>,
+    formations: OnceLock<HashMap<String, usize>>,
+    units: OnceLock<HashMap<String, usize>>,
+}
+
+fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
+    let mut map = HashMap::new();
+    for (i, id) in ids.enumerate() {
+        map.entry(id.clone()).or_insert(i);
+    }
+    map
+}
+
+/// The deepest formation tree the walks below follow: deeper trees, and
+/// cycles, are broken trees that the checks report.
+pub const MAX_TREE_WALK: usize = 256;
 
 impl Scenario {
     pub fn side(&self, id: &str) -> Option<&Side> {
@@ -89,21 +124,33 @@ impl Scenario {
     }
 
     pub fn leader(&self, id: &str) -> Option<&Leader> {
-        self.leaders.iter().find(|l| l.id == id)
+        let index = self
+            .index
+            .leaders
+            .get_or_init(|| positions(self.leaders.iter().map(|l| &l.id)));
+        index.get(id).map(|&i| &self.leaders[i])
     }
 
     pub fn formation(&self, id: &str) -> Option<&Formation> {
-        self.formations.iter().find(|f| f.id == id)
+        let index = self
+            .index
+            .formations
+            .get_or_init(|| positions(self.formations.iter().map(|f| &f.id)));
+        index.get(id).map(|&i| &self.formations[i])
     }
 
     pub fn unit(&self, id: &str) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id)
+        let index = self
+            .index
+            .units
+            .get_or_init(|| positions(self.units.iter().map(|u| &u.id)));
+        index.get(id).map(|&i| &self.units[i])
     }
 
     /// The side a formation belongs to, following parents (None on a broken tree).
     pub fn formation_side(&self, id: &str) -> Option<&str> {
         let mut current = self.formation(id)?;
-        for _ in 0..=self.formations.len() {
+        for _ in 0..=MAX_TREE_WALK {
             match current.parent.as_deref() {
                 None => return current.side.as_deref(),
                 Some(parent) => current = self.formation(parent)?,
@@ -119,7 +166,7 @@ impl Scenario {
     /// Whether the formation `id` is `ancestor` or below it.
     pub fn is_within(&self, id: &str, ancestor: &str) -> bool {
         let mut current = Some(id);
-        for _ in 0..=self.formations.len() {
+        for _ in 0..=MAX_TREE_WALK {
             match current {
                 Some(c) if c == ancestor => return true,
                 Some(c) => current = self.formation(c).and_then(|f| f.parent.as_deref()),
@@ -264,7 +311,9 @@ impl Hex {
             .take_while(|c| c.is_ascii_uppercase())
             .collect();
         let digits = &text[letters.len()..];
-        if letters.is_empty() || letters.len() > 2 || digits.is_empty() {
+        let plain_digits =
+            (1..=4).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+        if letters.is_empty() || letters.len() > 2 || !plain_digits {
             return None;
         }
         let row = digits.parse().ok()?;
@@ -354,7 +403,8 @@ impl Layer {
 impl Layer {
     /// The clock time at which `turn` (1-based) begins.
     pub fn turn_start(&self, turn: u32) -> Clock {
-        Clock(self.start.0 + turn.saturating_sub(1) * self.turn_minutes)
+        let elapsed = turn.saturating_sub(1).saturating_mul(self.turn_minutes);
+        Clock(self.start.0.saturating_add(elapsed))
     }
 
     /// The turn of a clock time (turn 1 for anything before the start): the

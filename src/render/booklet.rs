@@ -1,11 +1,13 @@
 //! Scenario booklets: the historical facts, and one ruleset layer's set-up,
 //! schedule and rules, as display data for the `booklet.typ` template.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
-use crate::check::scenario::sum;
+use crate::check::scenario::{Totals, formation_totals, sum};
 use crate::model::Project;
-use crate::model::scenario::{Clock, Formation, Layer, Scenario, Who, prose_in};
+use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, Who, prose_in};
 
 use super::locale::Locale;
 
@@ -68,9 +70,9 @@ pub struct SideView {
     name: String,
     colour: String,
     commander: String,
-    men: u32,
-    guns: u32,
-    units: u32,
+    men: u64,
+    guns: u64,
+    units: u64,
     tree: Vec<Node>,
 }
 
@@ -89,7 +91,7 @@ pub struct Chart {
     start: String,
     end: String,
     span: u32,
-    max: u32,
+    max: u64,
     ticks: Vec<(u32, String)>,
     sides: Vec<ChartSide>,
 }
@@ -99,7 +101,7 @@ pub struct ChartSide {
     name: String,
     colour: String,
     /// (minutes after the start, men on the field from then on)
-    steps: Vec<(u32, u32)>,
+    steps: Vec<(u32, u64)>,
 }
 
 fn paragraphs(text: Option<&str>) -> Vec<String> {
@@ -110,7 +112,7 @@ fn paragraphs(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-fn thousands(n: u32, locale: &Locale) -> String {
+fn thousands(n: u64, locale: &Locale) -> String {
     let digits = n.to_string();
     let separator = if locale.decimal_comma { '.' } else { ',' };
     let mut out = String::new();
@@ -128,6 +130,10 @@ struct Context<'a> {
     scenario: &'a Scenario,
     layer: Option<&'a Layer>,
     locale: &'static Locale,
+    /// Each formation's totals and direct children, computed once.
+    totals: HashMap<&'a str, Totals>,
+    child_formations: HashMap<&'a str, Vec<&'a Formation>>,
+    child_units: HashMap<&'a str, Vec<&'a Unit>>,
 }
 
 impl Context<'_> {
@@ -171,23 +177,14 @@ impl Context<'_> {
 
     fn formation_node(&self, formation: &Formation, depth: usize) -> Node {
         let mut children: Vec<Node> = Vec::new();
+        let id = formation.id.as_str();
         if depth < 8 {
-            children.extend(
-                self.scenario
-                    .formations
-                    .iter()
-                    .filter(|f| f.parent.as_deref() == Some(formation.id.as_str()))
-                    .map(|f| self.formation_node(f, depth + 1)),
-            );
+            let formations = self.child_formations.get(id).into_iter().flatten();
+            children.extend(formations.map(|f| self.formation_node(f, depth + 1)));
         }
-        children.extend(
-            self.scenario
-                .units
-                .iter()
-                .filter(|u| u.parent == formation.id)
-                .map(|u| self.unit_node(u)),
-        );
-        let (men, guns, _) = sum(self.scenario, None, Some(&formation.id), None);
+        let units = self.child_units.get(id).into_iter().flatten();
+        children.extend(units.map(|u| self.unit_node(u)));
+        let Totals { men, guns, .. } = self.totals.get(id).copied().unwrap_or_default();
         Node {
             name: formation.name.clone(),
             leader: formation
@@ -200,7 +197,7 @@ impl Context<'_> {
         }
     }
 
-    fn strength(&self, men: u32, guns: u32) -> String {
+    fn strength(&self, men: u64, guns: u64) -> String {
         let mut parts = Vec::new();
         if men > 0 {
             parts.push(format!(
@@ -217,7 +214,8 @@ impl Context<'_> {
 
     fn unit_node(&self, unit: &crate::model::scenario::Unit) -> Node {
         let mut detail = vec![self.project.neutral.label("type", &unit.kind).to_string()];
-        let strength = self.strength(unit.men.unwrap_or(0), unit.guns.unwrap_or(0));
+        let men = u64::from(unit.men.unwrap_or(0));
+        let strength = self.strength(men, u64::from(unit.guns.unwrap_or(0)));
         if !strength.is_empty() {
             detail.push(strength);
         }
@@ -270,18 +268,19 @@ impl Context<'_> {
             .sides
             .iter()
             .map(|side| {
-                let mut arrivals: Vec<(u32, u32)> = self
+                let mut arrivals: Vec<(u32, u64)> = self
                     .scenario
                     .units
                     .iter()
                     .filter(|u| u.engaged && self.scenario.unit_side(u) == Some(side.id.as_str()))
                     .map(|u| {
                         let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
-                        (at.0.saturating_sub(start.0).min(span), u.men.unwrap_or(0))
+                        let men = u64::from(u.men.unwrap_or(0));
+                        (at.0.saturating_sub(start.0).min(span), men)
                     })
                     .collect();
                 arrivals.sort();
-                let mut steps: Vec<(u32, u32)> = Vec::new();
+                let mut steps: Vec<(u32, u64)> = Vec::new();
                 let mut total = 0;
                 for (at, men) in arrivals {
                     total += men;
@@ -298,7 +297,12 @@ impl Context<'_> {
                 }
             })
             .collect();
-        let step = if span > 360 { 120 } else { 60 };
+        // Hourly ticks, or every two hours, or as many hours as keep about a dozen.
+        let step = match span {
+            0..=360 => 60,
+            361..=1440 => 120,
+            _ => span.div_ceil(12 * 60) * 60,
+        };
         let ticks = (0..=span)
             .step_by(step as usize)
             .map(|m| (m, Clock(start.0 + m).to_string()))
@@ -318,17 +322,30 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
     let ruleset = layer.and_then(|l| project.ruleset(&l.ruleset));
     let language = ruleset.map_or("es", |r| r.language.as_str()).to_string();
     let locale = Locale::for_language(&language);
+    let mut child_formations: HashMap<&str, Vec<&Formation>> = HashMap::new();
+    for formation in &scenario.formations {
+        if let Some(parent) = &formation.parent {
+            child_formations.entry(parent).or_default().push(formation);
+        }
+    }
+    let mut child_units: HashMap<&str, Vec<&Unit>> = HashMap::new();
+    for unit in &scenario.units {
+        child_units.entry(&unit.parent).or_default().push(unit);
+    }
     let cx = Context {
         project,
         scenario,
         layer,
         locale,
+        totals: formation_totals(scenario),
+        child_formations,
+        child_units,
     };
     let sides = scenario
         .sides
         .iter()
         .map(|side| {
-            let (men, guns, units) = sum(scenario, Some(&side.id), None, None);
+            let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
             SideView {
                 name: side.name.clone(),
                 colour: side.colour.clone(),
@@ -551,27 +568,6 @@ pub fn render(
         None => format!("grognard-{}", scenario.id),
     };
     super::pdf::typeset(&world, &ident, |error| {
-        use typst::WorldExt;
-        let mut diagnostic = crate::diagnostic::Diagnostic::error(
-            "typst-error",
-            format!("typesetting the booklet failed: {}", error.message),
-        );
-        if let Some(id) = error.span.id() {
-            let path = super::world::file_path(id);
-            let name = if path == "main.typ" {
-                "booklet.typ"
-            } else {
-                path.as_str()
-            };
-            if let Some(t) = templates.iter().find(|t| t.name == name) {
-                let range = if path == "main.typ" {
-                    0..0
-                } else {
-                    world.range(error.span).unwrap_or(0..0)
-                };
-                diagnostic = diagnostic.at(t.file, range);
-            }
-        }
-        diagnostic
+        super::templates::typst_diagnostic(error, &world, templates, "booklet.typ", "the booklet")
     })
 }

@@ -453,10 +453,7 @@ pub fn render_faces(
     let world =
         super::templates::data_world(templates, "counters.typ", "counters.json", &sheet, sources)?;
     let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
-        Diagnostic::error(
-            "typst-error",
-            format!("typesetting the counters failed: {}", error.message),
-        )
+        super::templates::typst_diagnostic(error, &world, templates, "counters.typ", "the counters")
     })?;
     // Fronts and backs share an id: name each counter once.
     warnings.sort_by(|a, b| a.0.cmp(&b.0));

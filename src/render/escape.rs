@@ -1,4 +1,83 @@
 //! Turning untrusted text into Typst that can only ever print that text.
+//!
+//! Everything grognard writes as Typst source goes through [`TypstWriter`]:
+//! its only way to add code takes a `&'static str`, so a string read from a
+//! source file can reach Typst only as escaped markup, a string literal or a
+//! sanitised label. (Templates get the same guarantee from the minijinja
+//! formatter in `templates.rs`; all other data reaches Typst as JSON.)
+
+use std::fmt::Write;
+
+/// Typst source under construction.
+#[derive(Default)]
+pub struct TypstWriter {
+    out: String,
+}
+
+impl TypstWriter {
+    /// grognard's own code: a literal in grognard's source, never a source string.
+    pub fn code(&mut self, code: &'static str) -> &mut Self {
+        self.out.push_str(code);
+        self
+    }
+
+    /// Text to print, escaped as markup.
+    pub fn text(&mut self, text: &str) -> &mut Self {
+        self.out.push_str(&markup(text));
+        self
+    }
+
+    /// A Typst string literal holding `text`.
+    pub fn string(&mut self, text: &str) -> &mut Self {
+        self.out.push_str(&string(text));
+        self
+    }
+
+    /// A label (`<id>`); see [`label`].
+    pub fn label(&mut self, id: &str) -> &mut Self {
+        self.out.push('<');
+        self.out.push_str(&label(id));
+        self.out.push('>');
+        self
+    }
+
+    /// A whole number.
+    pub fn int(&mut self, n: impl Into<i64>) -> &mut Self {
+        let _ = write!(self.out, "{}", n.into());
+        self
+    }
+
+    /// Bytes written so far, for source maps.
+    pub fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+/// The name of a Typst label for an id. Checked ids (lower-case letters,
+/// digits, `-`, `_`) are used as they are; anything else, which the checks
+/// report, is spelt out in hex so that it can never close the label.
+pub fn label(id: &str) -> String {
+    let plain = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if plain {
+        return id.to_string();
+    }
+    let mut out = String::from("gg-x");
+    for byte in id.bytes() {
+        let _ = write!(out, "{byte:02x}");
+    }
+    out
+}
 
 /// Escapes text for Typst markup: every character that could start markup,
 /// code, math, a label, a reference or a comment is backslash-escaped, and
@@ -55,6 +134,13 @@ pub fn string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_are_ids_or_spelt_out() {
+        assert_eq!(label("fuego-2"), "fuego-2");
+        assert_eq!(label("a>b"), "gg-x613e62");
+        assert_eq!(label(""), "gg-x");
+    }
 
     #[test]
     fn code_and_comments_are_escaped() {

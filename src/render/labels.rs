@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use crate::convert::Conversion;
-use crate::diagnostic::Diagnostic;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 use crate::source::Sources;
@@ -40,7 +39,7 @@ struct Sheet {
 }
 
 /// Millimetres of frontage per figure, by arm, from the profile (40 mm where none is given).
-fn width_mm(project: &Project, ruleset: &str, arm: &str, figures: u32) -> f64 {
+fn width_mm(project: &Project, ruleset: &str, arm: &str, figures: u64) -> f64 {
     let frontage = project
         .ruleset(ruleset)
         .and_then(|r| r.profile.as_ref())
@@ -52,7 +51,7 @@ fn width_mm(project: &Project, ruleset: &str, arm: &str, figures: u32) -> f64 {
         });
     match frontage {
         Some(mm) if arm == "artillery" => mm,
-        Some(mm) => (mm * f64::from(figures.max(1))).clamp(20.0, 120.0),
+        Some(mm) => (mm * figures.max(1) as f64).clamp(20.0, 120.0),
         None => 40.0,
     }
 }
@@ -159,10 +158,7 @@ pub fn render(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
         |error| {
-            Diagnostic::error(
-                "typst-error",
-                format!("typesetting the labels failed: {}", error.message),
-            )
+            super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
         },
     )
 }

@@ -6,8 +6,8 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Parser, Tag, 
 use crate::load::chapter::{block_directive, markdown_options};
 use crate::model::{Chapter, Ruleset};
 
-use super::escape::{markup, string};
-use super::numbering;
+use super::escape::TypstWriter;
+use super::numbering::Numbers;
 
 /// Typst for one chapter, plus a map from output offsets back to Markdown
 /// offsets so that a Typst error can point into the chapter.
@@ -32,14 +32,19 @@ enum Container {
     Quote,
 }
 
-pub fn chapter_to_typst(ruleset: &Ruleset, chapter: &Chapter, text: &str) -> ChapterTypst {
-    let mut out = String::new();
+pub fn chapter_to_typst(
+    ruleset: &Ruleset,
+    numbers: &Numbers,
+    chapter: &Chapter,
+    text: &str,
+) -> ChapterTypst {
+    let mut out = TypstWriter::default();
     let mut source_map = Vec::new();
-    out.push_str(&format!(
-        "= {} <{}>\n\n",
-        markup(&chapter.title),
-        chapter.id
-    ));
+    out.code("= ")
+        .text(&chapter.title)
+        .code(" ")
+        .label(&chapter.id)
+        .code("\n\n");
     let body = &text[chapter.body_start..];
     let mut stack: Vec<Container> = Vec::new();
     let mut in_code: Option<String> = None;
@@ -52,54 +57,64 @@ pub fn chapter_to_typst(ruleset: &Ruleset, chapter: &Chapter, text: &str) -> Cha
         source_map.push((out.len(), range.start + chapter.body_start));
         match event {
             Event::Start(Tag::Paragraph) => {}
-            Event::End(TagEnd::Paragraph) => out.push_str(paragraph_end(&stack)),
+            Event::End(TagEnd::Paragraph) => {
+                out.code(paragraph_end(&stack));
+            }
             Event::Start(Tag::Heading { level, id, .. }) => {
                 heading_id = id.map(|i| i.to_string());
-                let marks = if level == HeadingLevel::H3 {
+                out.code(if level == HeadingLevel::H3 {
                     "=== "
                 } else {
                     "== "
-                };
-                out.push_str(marks);
+                });
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some(id) = heading_id.take() {
-                    out.push_str(&format!(" <{id}>"));
+                    out.code(" ").label(&id);
                 }
-                out.push_str("\n\n");
+                out.code("\n\n");
             }
-            Event::Start(Tag::Emphasis) => out.push_str("#emph["),
-            Event::Start(Tag::Strong) => out.push_str("#strong["),
-            Event::Start(Tag::Strikethrough) => out.push_str("#strike["),
+            Event::Start(Tag::Emphasis) => {
+                out.code("#emph[");
+            }
+            Event::Start(Tag::Strong) => {
+                out.code("#strong[");
+            }
+            Event::Start(Tag::Strikethrough) => {
+                out.code("#strike[");
+            }
             Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough) => {
-                out.push_str("];")
+                out.code("];");
             }
             Event::Start(Tag::BlockQuote(_)) => {
                 stack.push(Container::Quote);
-                out.push_str("#quote(block: true)[");
+                out.code("#quote(block: true)[");
             }
             Event::End(TagEnd::BlockQuote(_)) => {
                 stack.pop();
-                out.push_str("]\n\n");
+                out.code("]\n\n");
             }
             Event::Start(Tag::List(start)) => {
                 stack.push(Container::List);
                 match start {
-                    Some(n) => out.push_str(&format!("#enum(start: {n}, ")),
-                    None => out.push_str("#list("),
-                }
+                    Some(n) => out
+                        .code("#enum(start: ")
+                        .int(n.min(i64::MAX as u64) as i64)
+                        .code(", "),
+                    None => out.code("#list("),
+                };
             }
             Event::End(TagEnd::List(_)) => {
                 stack.pop();
-                out.push_str(")\n\n");
+                out.code(")\n\n");
             }
             Event::Start(Tag::Item) => {
                 stack.push(Container::Item);
-                out.push('[');
+                out.code("[");
             }
             Event::End(TagEnd::Item) => {
                 stack.pop();
-                out.push_str("], ");
+                out.code("], ");
             }
             Event::Start(Tag::Link {
                 link_type,
@@ -107,21 +122,28 @@ pub fn chapter_to_typst(ruleset: &Ruleset, chapter: &Chapter, text: &str) -> Cha
                 ..
             }) => {
                 if let Some(target) = dest_url.strip_prefix('#') {
-                    // A cross-reference prints the target's number; any link text is dropped.
-                    let number = numbering::resolve(ruleset, target).unwrap_or_default();
-                    out.push_str(&format!("#link(<{target}>)[{}];", markup(&number)));
+                    // A cross-reference of any link kind prints the target's
+                    // number; any link text is dropped.
+                    let number = numbers.resolve(target).unwrap_or_default();
+                    out.code("#link(")
+                        .label(target)
+                        .code(")[")
+                        .text(&number)
+                        .code("];");
                     reference_link = true;
-                } else if matches!(link_type, LinkType::Inline | LinkType::Autolink) {
-                    out.push_str(&format!("#link({})[", string(&dest_url)));
+                } else if link_type == LinkType::Email {
+                    out.code("#link(\"mailto:\" + ")
+                        .string(&dest_url)
+                        .code(")[");
                 } else {
-                    out.push('[');
+                    out.code("#link(").string(&dest_url).code(")[");
                 }
             }
             Event::End(TagEnd::Link) => {
                 if reference_link {
                     reference_link = false;
                 } else {
-                    out.push_str("];");
+                    out.code("];");
                 }
             }
             Event::Start(Tag::CodeBlock(kind)) => {
@@ -136,28 +158,49 @@ pub fn chapter_to_typst(ruleset: &Ruleset, chapter: &Chapter, text: &str) -> Cha
                 let info = in_code.take().unwrap_or_default();
                 match block_directive(&info) {
                     Some(("table", id)) => {
-                        out.push_str(&format!("#gg-table(tables.at({})) <{id}>\n\n", string(id)));
+                        out.code("#gg-table(tables.at(")
+                            .string(id)
+                            .code(")) ")
+                            .label(id)
+                            .code("\n\n");
                     }
                     Some(_) => {
-                        out.push_str(&format!("#gg-example(examples.at({example_index}))\n\n"));
+                        let index = i64::try_from(example_index).unwrap_or(i64::MAX);
+                        out.code("#gg-example(examples.at(")
+                            .int(index)
+                            .code("))\n\n");
                         example_index += 1;
                     }
-                    None => out.push_str(&format!("#raw(block: true, {})\n\n", string(&code))),
+                    None => {
+                        out.code("#raw(block: true, ").string(&code).code(")\n\n");
+                    }
                 }
             }
             Event::Text(t) if in_code.is_some() => code.push_str(&t),
             Event::Text(t) if reference_link => drop(t),
-            Event::Text(t) => out.push_str(&markup(&t)),
-            Event::Code(t) => out.push_str(&format!("#raw({});", string(&t))),
-            Event::SoftBreak => out.push(' '),
-            Event::HardBreak => out.push_str("#linebreak();"),
-            Event::Rule => out.push_str("#line(length: 100%)\n\n"),
-            Event::Html(t) | Event::InlineHtml(t) => out.push_str(&markup(&t)),
+            Event::Text(t) => {
+                out.text(&t);
+            }
+            Event::Code(t) => {
+                out.code("#raw(").string(&t).code(");");
+            }
+            Event::SoftBreak => {
+                out.code(" ");
+            }
+            Event::HardBreak => {
+                out.code("#linebreak();");
+            }
+            Event::Rule => {
+                out.code("#line(length: 100%)\n\n");
+            }
+            Event::Html(t) | Event::InlineHtml(t) => {
+                out.text(&t);
+            }
             _ => {}
         }
     }
     ChapterTypst {
-        typst: out,
+        typst: out.finish(),
         source_map,
     }
 }

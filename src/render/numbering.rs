@@ -1,5 +1,7 @@
 //! Numbers of chapters, sections and tables, as cross-references print them.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::model::Ruleset;
 
 use super::locale::Locale;
@@ -8,10 +10,11 @@ use super::locale::Locale;
 /// embeds ("13.2"); tables embedded nowhere go to an appendix ("A.1").
 pub fn table_numbers(ruleset: &Ruleset) -> Vec<(String, String)> {
     let mut numbers: Vec<(String, String)> = Vec::new();
+    let mut numbered: HashSet<&str> = HashSet::new();
     for chapter in &ruleset.chapters {
         let mut k = 0;
         for (id, _) in &chapter.embeds {
-            if !numbers.iter().any(|(t, _)| t == id) {
+            if numbered.insert(id) {
                 k += 1;
                 numbers.push((id.clone(), format!("{}.{k}", chapter.number)));
             }
@@ -19,7 +22,7 @@ pub fn table_numbers(ruleset: &Ruleset) -> Vec<(String, String)> {
     }
     let mut appendix = 0;
     for table in &ruleset.tables {
-        if !numbers.iter().any(|(t, _)| *t == table.id) {
+        if numbered.insert(&table.id) {
             appendix += 1;
             numbers.push((table.id.clone(), format!("A.{appendix}")));
         }
@@ -27,23 +30,39 @@ pub fn table_numbers(ruleset: &Ruleset) -> Vec<(String, String)> {
     numbers
 }
 
-/// What a cross-reference to `id` prints: "13", "13.4" or "tabla 13.2".
-pub fn resolve(ruleset: &Ruleset, id: &str) -> Option<String> {
-    for chapter in &ruleset.chapters {
-        if chapter.id == id {
-            return Some(chapter.number.to_string());
+/// What a cross-reference to each id prints — "13", "13.4" or "tabla 13.2" —
+/// computed once per ruleset.
+pub struct Numbers {
+    printed: HashMap<String, String>,
+}
+
+impl Numbers {
+    pub fn new(ruleset: &Ruleset) -> Self {
+        let locale = Locale::for_language(&ruleset.language);
+        let mut printed = HashMap::new();
+        // The first definition wins, as the reference checks read it:
+        // chapters and their sections in order, then tables.
+        for chapter in &ruleset.chapters {
+            printed
+                .entry(chapter.id.clone())
+                .or_insert_with(|| chapter.number.to_string());
+            for section in &chapter.sections {
+                if let Some(id) = &section.id {
+                    printed
+                        .entry(id.clone())
+                        .or_insert_with(|| section.number.clone());
+                }
+            }
         }
-        if let Some(section) = chapter
-            .sections
-            .iter()
-            .find(|s| s.id.as_deref() == Some(id))
-        {
-            return Some(section.number.clone());
+        for (table, number) in table_numbers(ruleset) {
+            printed
+                .entry(table)
+                .or_insert_with(|| format!("{} {number}", locale.table_lower));
         }
+        Self { printed }
     }
-    let locale = Locale::for_language(&ruleset.language);
-    table_numbers(ruleset)
-        .into_iter()
-        .find(|(table, _)| table == id)
-        .map(|(_, number)| format!("{} {number}", locale.table_lower))
+
+    pub fn resolve(&self, id: &str) -> Option<&str> {
+        self.printed.get(id).map(String::as_str)
+    }
 }

@@ -59,13 +59,8 @@ pub fn render(
     let world = super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)?;
     let mut rendered =
         super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
-            Diagnostic::error(
-                "typst-error",
-                format!(
-                    "typesetting the quick-reference sheet failed: {}",
-                    error.message
-                ),
-            )
+            let what = "the quick-reference sheet";
+            super::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
         })?;
     // A table that does not fit is named, never clipped in silence.
     for caption in std::mem::take(&mut rendered.overflow) {

@@ -12,7 +12,7 @@ use crate::source::Sources;
 
 use super::locale::Locale;
 use super::markdown::{ChapterTypst, chapter_to_typst};
-use super::numbering::table_numbers;
+use super::numbering::{Numbers, table_numbers};
 use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
 use super::templates::{self, Template};
 use super::world::{MemoryWorld, file_path};
@@ -117,26 +117,23 @@ pub fn render(
         appendix: appendix.clone(),
     };
 
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
+    let template = |name: &str| templates::find(templates, name);
     let mut world = MemoryWorld::new("main.typ");
     let mut chapters = Vec::new();
-    let mut context_chapters = Vec::new();
+    let mut chapter_paths = Vec::new();
+    let cross_references = Numbers::new(ruleset);
     for chapter in &ruleset.chapters {
         let path = format!("chapters/{:02}-{}.typ", chapter.number, chapter.id);
-        let converted = chapter_to_typst(ruleset, chapter, sources.text(chapter.file));
+        let text = sources.text(chapter.file);
+        let converted = chapter_to_typst(ruleset, &cross_references, chapter, text);
         let text = format!("{CHAPTER_PRELUDE}{}", converted.typst);
         world.add_source(&path, text);
-        context_chapters.push(minijinja::context! { path => path.clone() });
+        chapter_paths.push(path.clone());
         chapters.push((path, chapter.file, converted));
     }
     let main = templates::render(
         template("rulebook.typ"),
-        minijinja::context! { chapters => context_chapters, appendix => !appendix.is_empty() },
+        templates::context("rulebook.typ", &chapter_paths, !appendix.is_empty()),
         sources,
     )
     .map_err(|d| vec![*d])?;
@@ -199,15 +196,12 @@ impl ErrorMapper<'_> {
                 .label("while typesetting this")
                 .note("this is a bug in grognard's Markdown conversion if the text above is plain prose; please report it");
         }
-        let template_name = if path == "main.typ" {
-            "rulebook.typ"
-        } else {
-            path.as_str()
-        };
-        if let Some(template) = self.templates.iter().find(|t| t.name == template_name) {
-            let range = if path == "main.typ" { 0..0 } else { range };
-            return diagnostic.at(template.file, range);
-        }
-        diagnostic.note(format!("in generated file {path}"))
+        super::templates::typst_diagnostic(
+            error,
+            self.world,
+            self.templates,
+            "rulebook.typ",
+            "the rulebook",
+        )
     }
 }

@@ -4,11 +4,14 @@
 use std::path::Path;
 
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
+use typst::diag::SourceDiagnostic;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location, Severity};
+use crate::load::ProjectFiles;
 use crate::source::{FileId, Sources};
 
 use super::escape;
+use super::world::{MemoryWorld, file_path};
 
 const DEFAULTS: &[(&str, &str)] = &[
     ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
@@ -19,37 +22,56 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("labels.typ", include_str!("../../templates/labels.typ")),
 ];
 
+/// The Typst library every main template imports; it is Typst, not minijinja.
+const LIBRARY: &str = "grognard.typ";
+
 /// One template as used for a ruleset, with the file it came from.
 pub struct Template {
     pub name: &'static str,
     pub text: String,
     pub file: FileId,
+    /// False for the defaults built into grognard.
+    pub from_project: bool,
 }
 
 /// Finds each template for a ruleset (or a scenario's folder): its own
-/// `templates/`, then the project's, then the built-in default.
-pub fn load(root: &Path, ruleset_folder: &Path, sources: &mut Sources) -> Vec<Template> {
+/// `templates/`, then the project's, then the built-in default. Templates are
+/// read like every source: only inside the project.
+pub fn load(
+    files: &ProjectFiles,
+    folder: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Vec<Template> {
     DEFAULTS
         .iter()
         .map(|(name, default)| {
             let candidates = [
-                ruleset_folder.join("templates").join(name),
+                folder.join("templates").join(name),
                 Path::new("templates").join(name),
             ];
-            let found = candidates.iter().find_map(|rel| {
-                std::fs::read_to_string(root.join(rel))
-                    .ok()
-                    .map(|t| (rel, t))
-            });
-            let (path, text) = match found {
-                Some((rel, text)) => (rel.clone(), text),
-                None => (
-                    Path::new("<built-in>/templates").join(name),
-                    default.to_string(),
-                ),
-            };
-            let file = sources.add(path, text.clone());
-            Template { name, text, file }
+            let found = candidates
+                .iter()
+                .find(|rel| files.root().join(rel).exists())
+                .and_then(|rel| files.read(rel, sources, diags));
+            match found {
+                Some((file, text)) => Template {
+                    name,
+                    text,
+                    file,
+                    from_project: true,
+                },
+                None => {
+                    let path = Path::new("<built-in>/templates").join(name);
+                    let file = sources.add(path, default.to_string());
+                    Template {
+                        name,
+                        text: default.to_string(),
+                        file,
+                        from_project: false,
+                    }
+                }
+            }
         })
         .collect()
 }
@@ -87,21 +109,9 @@ pub fn render(
         .add_template(template.name, &template.text)
         .and_then(|()| env.get_template(template.name)?.render(context));
     result.map_err(|e| {
-        let source = sources.get(template.file);
         let range = e
             .line()
-            .map(|line| {
-                let start = source
-                    .text
-                    .split_inclusive('\n')
-                    .take(line - 1)
-                    .map(str::len)
-                    .sum::<usize>();
-                let len = source.text[start..]
-                    .find('\n')
-                    .unwrap_or(source.text.len() - start);
-                start..start + len
-            })
+            .map(|line| line_range(&sources.get(template.file).text, line))
             .unwrap_or(0..0);
         Box::new(
             Diagnostic::error(
@@ -117,6 +127,31 @@ pub fn render(
     })
 }
 
+/// The byte range of a one-based line.
+fn line_range(text: &str, line: usize) -> std::ops::Range<usize> {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let len = text[start..].find('\n').unwrap_or(text.len() - start);
+    start..start + len
+}
+
+/// The context each main template is rendered with; `rulebook.typ` lists the
+/// chapter files.
+pub fn context(main: &str, chapters: &[String], appendix: bool) -> Value {
+    if main == "rulebook.typ" {
+        let chapters: Vec<_> = chapters
+            .iter()
+            .map(|path| minijinja::context! { path => path })
+            .collect();
+        minijinja::context! { chapters => chapters, appendix => appendix }
+    } else {
+        minijinja::context! {}
+    }
+}
+
 /// A Typst world for one output: the named template as the main file, the
 /// shared Typst library, and the output's data as one JSON file.
 pub fn data_world(
@@ -125,20 +160,131 @@ pub fn data_world(
     data_name: &str,
     data: &impl serde::Serialize,
     sources: &Sources,
-) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
-    let template = |name: &str| {
-        templates
-            .iter()
-            .find(|t| t.name == name)
-            .expect("built-in template")
-    };
-    let mut world = super::world::MemoryWorld::new("main.typ");
-    let text = render(template(main), minijinja::context! {}, sources).map_err(|d| vec![*d])?;
+) -> Result<MemoryWorld, Vec<Diagnostic>> {
+    let mut world = MemoryWorld::new("main.typ");
+    let text =
+        render(find(templates, main), context(main, &[], false), sources).map_err(|d| vec![*d])?;
     world.add_source("main.typ", text);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_source(LIBRARY, find(templates, LIBRARY).text.clone());
     world.add_data(
         data_name,
         serde_json::to_vec(data).expect("output data serializes"),
     );
     Ok(world)
+}
+
+pub fn find<'a>(templates: &'a [Template], name: &str) -> &'a Template {
+    templates
+        .iter()
+        .find(|t| t.name == name)
+        .expect("every built-in template has a default")
+}
+
+/// Points a Typst diagnostic at the template it came from: the library at its
+/// own place, the main template at the line that produced the failing text.
+pub fn typst_diagnostic(
+    error: &SourceDiagnostic,
+    world: &MemoryWorld,
+    templates: &[Template],
+    main: &str,
+    what: &str,
+) -> Diagnostic {
+    use typst::WorldExt;
+    let severity = match error.severity {
+        typst::diag::Severity::Error => Severity::Error,
+        typst::diag::Severity::Warning => Severity::Warning,
+    };
+    let mut diagnostic = Diagnostic::new(
+        severity,
+        "typst-error",
+        format!("typesetting {what} failed: {}", error.message),
+    );
+    for hint in &error.hints {
+        diagnostic = diagnostic.note(format!("hint: {}", hint.v));
+    }
+    let Some(id) = error.span.id() else {
+        return diagnostic;
+    };
+    let path = file_path(id);
+    let range = world.range(error.span).unwrap_or(0..0);
+    if path == "main.typ" {
+        let template = find(templates, main);
+        let rendered = world.source_text(id).unwrap_or_default();
+        return diagnostic.at_location(Some(rendered_to_template(template, rendered, range)));
+    }
+    match templates.iter().find(|t| t.name == path) {
+        Some(template) => diagnostic.at(template.file, range),
+        None => diagnostic.note(format!("in generated file {path}")),
+    }
+}
+
+/// The line of a template that produced `range` of its rendered text: the
+/// template line with the same text if there is exactly one, else the line
+/// with the same number (minijinja keeps most lines where they were).
+fn rendered_to_template(
+    template: &Template,
+    rendered: &str,
+    range: std::ops::Range<usize>,
+) -> Location {
+    let start = range.start.min(rendered.len());
+    let line_number = rendered[..start].matches('\n').count() + 1;
+    let line_text = rendered
+        .lines()
+        .nth(line_number - 1)
+        .unwrap_or_default()
+        .trim();
+    let same: Vec<usize> = template
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !line_text.is_empty() && l.trim() == line_text)
+        .map(|(i, _)| i + 1)
+        .collect();
+    let line = match same.as_slice() {
+        [only] => *only,
+        _ => line_number.min(template.text.lines().count().max(1)),
+    };
+    Location::new(template.file, line_range(&template.text, line))
+}
+
+/// What `check` can tell of a project's own templates without typesetting:
+/// each renders, and what it renders (and the library) is valid Typst syntax.
+pub fn check(templates: &[Template], diags: &mut Diagnostics, sources: &Sources) {
+    for template in templates.iter().filter(|t| t.from_project) {
+        let (text, is_main) = if template.name == LIBRARY {
+            (template.text.clone(), false)
+        } else {
+            let dummy = ["chapters/01-example.typ".to_string()];
+            match render(template, context(template.name, &dummy, true), sources) {
+                Ok(text) => (text, true),
+                Err(d) => {
+                    diags.push(*d);
+                    continue;
+                }
+            }
+        };
+        let source = typst::syntax::Source::new(super::world::file_id("check.typ"), text.clone());
+        for error in source.root().errors_and_warnings().0 {
+            use typst::syntax::DiagSpanKind;
+            let range = match error.span.get() {
+                DiagSpanKind::Number { num, sub_range, .. } => {
+                    source.range(num, sub_range).unwrap_or(0..0)
+                }
+                DiagSpanKind::Range { range, .. } => range,
+                DiagSpanKind::Detached => 0..0,
+            };
+            let location = if is_main {
+                rendered_to_template(template, &text, range)
+            } else {
+                Location::new(template.file, range)
+            };
+            diags.push(
+                Diagnostic::error(
+                    "template-error",
+                    format!("template `{}`: {}", template.name, error.message),
+                )
+                .at_location(Some(location)),
+            );
+        }
+    }
 }

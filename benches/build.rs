@@ -52,13 +52,14 @@ fn main() {
     let location = grognard::diagnostic::Location::new(0, 0..0);
     let coverage = time(50, || {
         let mut found = Vec::new();
-        grognard::check::dice::check(&test, 11, &location, &mut found);
+        let limits = grognard::model::limits::Limits::default();
+        grognard::check::dice::check(&test, 11, &location, &limits, &mut found);
         assert!(found.iter().all(|d| d.code != "dice-coverage"));
     });
     report("dice coverage, 2d10 with 20 modifiers", coverage, 100);
 
     let project = grognard::load(&root).project;
-    let scenario = five_hundred_units();
+    let scenario = battalions(500);
     for to in ["ved", "polk"] {
         let conversion = time(50, || {
             let converted = grognard::convert::convert(&project, &scenario, to, None).unwrap();
@@ -70,6 +71,24 @@ fn main() {
             20,
         );
     }
+    // Conversion grows with its units: 40 times the units, about 40 times the time.
+    let large = battalions(20_000);
+    let conversion = time(5, || {
+        let converted = grognard::convert::convert(&project, &large, "polk", None).unwrap();
+        assert_eq!(converted.conversion.arrivals.len(), 20_000);
+    });
+    report(
+        "convert 20,000 units to polk (layer + report)",
+        conversion,
+        800,
+    );
+    let small = time(50, || {
+        grognard::convert::convert(&project, &scenario, "polk", None).unwrap();
+    });
+    println!(
+        "  linearity: {:.2}× the time per unit at 20,000 as at 500 (1.00 = linear)",
+        (conversion.as_secs_f64() / 20_000.0) / (small.as_secs_f64() / 500.0)
+    );
 
     counters_bench();
 
@@ -179,6 +198,11 @@ fn hex_project(units: usize) -> tempfile::TempDir {
         ));
     }
     std::fs::write(&scenario, text).expect("write the scenario");
+    // The largest sheet is above the default limit of 10,000 counters.
+    let manifest = project.path().join("grognard.toml");
+    let mut text = std::fs::read_to_string(&manifest).expect("fixture manifest");
+    text.push_str("\n[limits]\ncounters = 20000\n");
+    std::fs::write(&manifest, text).expect("write the manifest");
     project
 }
 
@@ -266,8 +290,9 @@ fn dice_test_with_twenty_modifiers() -> grognard::model::table::DiceTest {
     }
 }
 
-/// A 500-battalion order of battle: 50 brigades of 10 battalions, 5 regiments each.
-fn five_hundred_units() -> grognard::model::scenario::Scenario {
+/// An order of battle of `battalions` battalions: brigades of 10 battalions,
+/// 5 regiments each.
+fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
     use grognard::diagnostic::Location;
     use grognard::model::scenario::{Clock, Formation, Scenario, Side, Unit};
     let here = Location::new(0, 0..0);
@@ -285,7 +310,7 @@ fn five_hundred_units() -> grognard::model::scenario::Scenario {
         colour: String::new(),
         location: here.clone(),
     });
-    for b in 0..50 {
+    for b in 0..battalions / 10 {
         scenario.formations.push(Formation {
             id: format!("bde-{b}"),
             name: format!("Brigade {b}"),
@@ -344,8 +369,10 @@ fn build_in_process(root: &Path, out: &Path) {
 fn counters_bench() {
     use grognard::render::counters::{Face, Settings, render_faces};
     let mut sources = grognard::source::Sources::default();
+    let mut diagnostics = grognard::diagnostic::Diagnostics::default();
+    let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));
     let templates =
-        grognard::render::templates::load(Path::new("/nonexistent"), Path::new("x"), &mut sources);
+        grognard::render::templates::load(&files, Path::new("x"), &mut sources, &mut diagnostics);
     let faces = |n: usize| -> Vec<(Face, Face)> {
         (0..n)
             .map(|i| {

@@ -36,6 +36,10 @@ impl Evaluation {
     }
 }
 
+/// The factors of an example multiply to a fraction too fine to hold exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overflow;
+
 /// Applies `inputs` (modifier ids) to the table. Unknown ids are skipped:
 /// the reference checks report them.
 pub fn evaluate(
@@ -43,7 +47,7 @@ pub fn evaluate(
     table: &ModifierTable,
     inputs: &[&str],
     roll: Option<i64>,
-) -> Evaluation {
+) -> Result<Evaluation, Overflow> {
     let start = match table.base {
         Base::Fixed(n) => n,
         Base::Roll(_) => roll.unwrap_or(0),
@@ -66,9 +70,11 @@ pub fn evaluate(
         for modifier in &chosen {
             let ignored = group.exclusive && applied.is_some_and(|a| a.id != modifier.id);
             if !ignored {
+                // Table values and rolls are bounded when loaded; sums of
+                // them stay far inside 64 bits.
                 match modifier.effect {
-                    Effect::Add(n) => sum += n,
-                    Effect::Factor(r) => factor = factor * r,
+                    Effect::Add(n) => sum = sum.checked_add(n).ok_or(Overflow)?,
+                    Effect::Factor(r) => factor = factor.checked_mul(r).ok_or(Overflow)?,
                 }
             }
             let label = match &group.by {
@@ -88,7 +94,7 @@ pub fn evaluate(
             });
         }
     }
-    let exact = Ratio::integer(sum) * factor;
+    let exact = Ratio::integer(sum).checked_mul(factor).ok_or(Overflow)?;
     let mut result = match table.rounding {
         Rounding::Up => exact.ceil(),
         Rounding::Down | Rounding::None => exact.floor(),
@@ -97,14 +103,14 @@ pub fn evaluate(
     if let Some(minimum) = table.minimum {
         result = result.max(minimum);
     }
-    Evaluation {
+    Ok(Evaluation {
         start,
         terms,
         sum,
         factor,
         result,
         exact,
-    }
+    })
 }
 
 /// Orders effects from most to least penalising: lower additions and smaller factors first.

@@ -193,6 +193,11 @@ pub fn build(
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
+    if let Some(problem) = render::pdf::source_date_problem() {
+        session
+            .diagnostics
+            .push(Diagnostic::warning("source-date-epoch", problem));
+    }
     // Decided before anything is written: a failed write is that output's
     // error and must not stop the targets after it.
     let buildable: Vec<&String> = targets
@@ -445,12 +450,69 @@ fn write(
     outputs: &mut Vec<Output>,
 ) {
     match result {
-        Ok(render::pdf::Rendered { pdf, warnings, .. }) => {
+        Ok(render::pdf::Rendered {
+            pdf,
+            warnings,
+            problems,
+            ..
+        }) => {
             session.diagnostics.extend(warnings);
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let layout = layout_warnings(&session.sources, &problems, &name.unwrap_or_default());
+            session.diagnostics.extend(layout);
             write_file(session, target, path, &pdf, outputs);
         }
         Err(diagnostics) => session.diagnostics.extend(diagnostics),
     }
+}
+
+/// Layout problems a reader would see, each pointing at the source text it
+/// comes from where that text can be found.
+fn layout_warnings(
+    sources: &Sources,
+    problems: &[render::inspect::Problem],
+    output: &str,
+) -> Vec<Diagnostic> {
+    use render::inspect::Problem;
+    // A few name the problem; a flood would hide everything else.
+    const SHOWN: usize = 10;
+    let mut warnings: Vec<Diagnostic> = problems
+        .iter()
+        .take(SHOWN)
+        .map(|problem| match problem {
+            Problem::OffPage { page, text } => {
+                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
+                Diagnostic::warning(
+                    "layout",
+                    format!(
+                        "text runs off page {page} of {output}: `{}`",
+                        diagnostic::shorten(text)
+                    ),
+                )
+                .at_location(sources.find(wanted))
+                .note("a word this long cannot be broken; shorten it or add spaces or hyphens")
+            }
+            Problem::MissingGlyph { page, character } => Diagnostic::warning(
+                "layout",
+                format!(
+                    "`{character}` (U+{:04X}) prints as an empty box on page {page} of {output}",
+                    u32::from(*character)
+                ),
+            )
+            .at_location(sources.find(&character.to_string()))
+            .note("the fonts grognard embeds have no glyph for it; use another character"),
+        })
+        .collect();
+    if problems.len() > SHOWN {
+        warnings.push(Diagnostic::warning(
+            "layout",
+            format!(
+                "{} more layout problems in {output}",
+                problems.len() - SHOWN
+            ),
+        ));
+    }
+    warnings
 }
 
 /// Writes one output file; a failure is that output's error alone.

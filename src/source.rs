@@ -85,6 +85,24 @@ impl Sources {
     pub fn path(&self, id: FileId) -> &Path {
         &self.files[id].path
     }
+
+    /// The first place the project's own files hold `text` (built-in
+    /// templates are not the project's).
+    pub fn find(&self, text: &str) -> Option<crate::diagnostic::Location> {
+        if text.is_empty() {
+            return None;
+        }
+        self.files.iter().enumerate().find_map(|(id, file)| {
+            if file.path.starts_with("<built-in>") {
+                return None;
+            }
+            let start = file.text.find(text)?;
+            Some(crate::diagnostic::Location::new(
+                id,
+                start..start + text.len(),
+            ))
+        })
+    }
 }
 
 impl<'a> codespan_reporting::files::Files<'a> for Sources {

@@ -62,7 +62,17 @@ fn modifier_example(
         return; // a claim computed without the unknown input would mislead
     }
     let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
-    let evaluation = evaluate(ruleset, modifiers, &inputs, example.roll);
+    let Ok(evaluation) = evaluate(ruleset, modifiers, &inputs, example.roll) else {
+        diags.push(
+            Diagnostic::error(
+                "invalid-example",
+                "the factors of this example multiply to a fraction too fine to compute exactly",
+            )
+            .at_location(Some(example.location.clone()))
+            .note("factors are fractions such as 1/2 or 3/2; check the inputs"),
+        );
+        return;
+    };
     for (name, claimed, location) in &example.claims {
         let Some(computed) = evaluation.claim(name) else {
             diags.push(

@@ -33,7 +33,7 @@ pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
             let Some((_, previous_end)) = i.checked_sub(1).map(|p| row.bounds[p]) else {
                 continue;
             };
-            let previous = &table.bands[i - 1];
+            let previous = table.bands.get(i - 1).map_or("?", String::as_str);
             let touches = (start - previous_end).abs() < EPSILON
                 || (start - (previous_end + step)).abs() < EPSILON;
             if touches {

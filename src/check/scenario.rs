@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
+use crate::model::limits;
 use crate::model::scenario::{Clock, Hex, Layer, Scenario, Target};
 
 use super::references::unknown;
@@ -13,7 +14,7 @@ pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     unique_ids(scenario, diags);
     references(project, scenario, &scenario.refs, diags);
     unit_types(project, scenario, diags);
-    tree(scenario, diags);
+    tree(scenario, &project.limits, diags);
     clock(scenario, diags);
     stated_totals(scenario, diags);
     for layer in &scenario.layers {
@@ -175,30 +176,54 @@ fn unit_types(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
 }
 
 /// Every parent exists (checked above), no cycles, and every formation reaches a side.
-fn tree(scenario: &Scenario, diags: &mut Diagnostics) {
+fn tree(scenario: &Scenario, limits: &limits::Limits, diags: &mut Diagnostics) {
+    let deepest = limits.count(limits::DEPTH);
     for formation in &scenario.formations {
+        // Walk up at most two levels past the limit: enough to tell a cycle,
+        // a tree too deep, and the one formation where it first gets too deep.
+        let mut seen = vec![formation.id.as_str()];
         let mut current = formation;
-        let mut steps = 0;
+        let mut cycle = false;
         while let Some(parent) = current
             .parent
             .as_deref()
             .and_then(|p| scenario.formation(p))
         {
-            steps += 1;
-            if parent.id == formation.id || steps > scenario.formations.len() {
-                diags.push(
-                    Diagnostic::error(
-                        "formation-tree",
-                        format!("formation `{}` is its own ancestor", formation.id),
-                    )
-                    .at_location(Some(formation.location.clone()))
-                    .label("a cycle in the formation tree"),
-                );
+            if seen.contains(&parent.id.as_str()) {
+                cycle = parent.id == formation.id;
+                if cycle {
+                    diags.push(
+                        Diagnostic::error(
+                            "formation-tree",
+                            format!("formation `{}` is its own ancestor", formation.id),
+                        )
+                        .at_location(Some(formation.location.clone()))
+                        .label("a cycle in the formation tree"),
+                    );
+                }
                 break;
             }
+            seen.push(&parent.id);
             current = parent;
+            if seen.len() > deepest + 2 {
+                break;
+            }
         }
-        if formation.parent.is_some() && formation.side.is_some() {
+        let ancestors = seen.len() - 1;
+        if !cycle && ancestors == deepest + 1 {
+            diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!(
+                        "formation `{}` is nested more than {deepest} levels deep",
+                        formation.id
+                    ),
+                )
+                .at_location(Some(formation.location.clone()))
+                .note(limits.note(limits::DEPTH)),
+            );
+        }
+        if formation.parent.is_some() && formation.side.is_some() && ancestors <= deepest {
             let inherited = current.side.as_deref();
             if inherited.is_some() && inherited != formation.side.as_deref() {
                 diags.push(
@@ -348,6 +373,46 @@ fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
     }
 }
 
+/// A hex layer's counter sheet stays within the limit: units, leaders and
+/// the markers its ruleset declares.
+fn counter_sheet_size(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    diags: &mut Diagnostics,
+) {
+    let Some(ruleset) = project
+        .ruleset(&layer.ruleset)
+        .filter(|_| layer.map.is_some())
+    else {
+        return;
+    };
+    let units_per_side = scenario.units_per_side();
+    let members = |vocabulary: &str| {
+        ruleset
+            .vocabulary(vocabulary)
+            .map_or(0, |v| v.members.len())
+    };
+    let markers = ruleset.counters.marker_count(members, &units_per_side);
+    let counters = (scenario.units.len() + scenario.leaders.len()) as u64 + markers;
+    let limit = project.limits.get(limits::COUNTERS);
+    if counters > limit {
+        diags.push(
+            Diagnostic::error(
+                "limit",
+                format!(
+                    "the `{}` counter sheet would hold {} counters ({} of them markers)",
+                    layer.ruleset,
+                    limits::group_digits(counters),
+                    limits::group_digits(markers)
+                ),
+            )
+            .at_location(Some(layer.location.clone()))
+            .note(project.limits.note(limits::COUNTERS)),
+        );
+    }
+}
+
 fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     if project.ruleset(&layer.ruleset).is_none() {
         let names = project.rulesets.iter().map(|r| r.id.as_str());
@@ -359,6 +424,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             &layer.location,
         ));
     }
+    counter_sheet_size(project, scenario, layer, diags);
     if !layer.timed {
         diags.push(
             Diagnostic::warning(
@@ -479,8 +545,10 @@ fn arrival_agreement(
     reinforcement: &crate::model::scenario::Reinforcement,
     diags: &mut Diagnostics,
 ) {
+    let named: std::collections::HashSet<&str> =
+        reinforcement.who.units.iter().map(String::as_str).collect();
     let units = scenario.units.iter().filter(|u| {
-        reinforcement.who.units.contains(&u.id)
+        named.contains(u.id.as_str())
             || reinforcement
                 .who
                 .formations

@@ -5,6 +5,8 @@ mod report;
 mod units;
 mod write;
 
+use std::collections::HashMap;
+
 use crate::diagnostic::Diagnostic;
 use crate::model::Project;
 use crate::model::profile::Profile;
@@ -109,6 +111,21 @@ pub fn convert(
         ));
     }
     time(scenario, source_layer, profile, &mut conversion);
+    let turn_limit = project.limits.get(crate::model::limits::TURNS);
+    if let Some((_, minutes, turns)) = conversion.clock
+        && u64::from(turns) > turn_limit
+    {
+        return Err(vec![
+            Diagnostic::error(
+                "convert",
+                format!(
+                    "converting `{}` to `{to}` would make {turns} turns of {minutes} minutes",
+                    scenario.id
+                ),
+            )
+            .note(project.limits.note(crate::model::limits::TURNS)),
+        ]);
+    }
     unmapped(project, scenario, source_layer, profile, &mut conversion);
     let layer = write::layer(project, scenario, &conversion);
     let report = report::markdown(project, scenario, profile, &conversion);
@@ -148,7 +165,7 @@ fn time(
             }
         },
     };
-    let turns = (end.0 - start.0).div_ceil(minutes).max(1);
+    let turns = end.0.saturating_sub(start.0).div_ceil(minutes).max(1);
     conversion.clock = Some((start, minutes, turns));
     let turn_of = |clock: Clock| {
         if clock <= start {
@@ -157,22 +174,15 @@ fn time(
             (clock.0 - start.0) / minutes + 1
         }
     };
+    let brought = source.map(Brought::new);
     for unit in &scenario.units {
         // From a layer, a unit arrives when that layer brings it.
-        let clock = match source {
-            Some(layer) => layer
-                .reinforcements
-                .iter()
-                .find(|r| {
-                    r.who.units.contains(&unit.id)
-                        || r.who
-                            .formations
-                            .iter()
-                            .any(|f| scenario.is_within(&unit.parent, f))
-                })
-                .map(|r| layer.turn_start(r.turn))
+        let clock = match (source, &brought) {
+            (Some(layer), Some(brought)) => brought
+                .turn(scenario, unit)
+                .map(|turn| layer.turn_start(turn))
                 .or(Some(start)),
-            None => unit.arrives.as_ref().map(|(c, _)| *c),
+            _ => unit.arrives.as_ref().map(|(c, _)| *c),
         };
         let Some(clock) = clock else {
             continue;
@@ -192,6 +202,49 @@ fn time(
             turn,
             error: clock.0.saturating_sub(turn_start.0),
         });
+    }
+}
+
+/// The first reinforcement of a layer that brings each unit, by name or by
+/// one of its formations: built once, so that each unit is looked up in
+/// constant time (times the depth of its formation).
+struct Brought<'a> {
+    units: HashMap<&'a str, usize>,
+    formations: HashMap<&'a str, usize>,
+    turns: Vec<u32>,
+}
+
+impl<'a> Brought<'a> {
+    fn new(layer: &'a Layer) -> Self {
+        let (mut units, mut formations) = (HashMap::new(), HashMap::new());
+        for (i, reinforcement) in layer.reinforcements.iter().enumerate() {
+            for unit in &reinforcement.who.units {
+                units.entry(unit.as_str()).or_insert(i);
+            }
+            for formation in &reinforcement.who.formations {
+                formations.entry(formation.as_str()).or_insert(i);
+            }
+        }
+        let turns = layer.reinforcements.iter().map(|r| r.turn).collect();
+        Self {
+            units,
+            formations,
+            turns,
+        }
+    }
+
+    /// The turn of the first reinforcement that names the unit or a formation above it.
+    fn turn(&self, scenario: &Scenario, unit: &crate::model::scenario::Unit) -> Option<u32> {
+        let mut first = self.units.get(unit.id.as_str()).copied();
+        let mut formation = scenario.formation(&unit.parent);
+        for _ in 0..=crate::model::scenario::MAX_TREE_WALK {
+            let Some(f) = formation else { break };
+            if let Some(&i) = self.formations.get(f.id.as_str()) {
+                first = Some(first.map_or(i, |j| j.min(i)));
+            }
+            formation = f.parent.as_deref().and_then(|p| scenario.formation(p));
+        }
+        first.map(|i| self.turns[i])
     }
 }
 

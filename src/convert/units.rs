@@ -1,5 +1,7 @@
 //! Men and guns to figures or points, with aggregation and grades.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::model::Project;
 use crate::model::profile::Profile;
 use crate::model::scenario::Scenario;
@@ -96,6 +98,10 @@ pub fn convert_units(
     source: Option<&Source>,
 ) -> Vec<TargetUnit> {
     let mut groups: Vec<TargetUnit> = Vec::new();
+    // The group of each (regiment id, arm, parent formation), and every id
+    // taken: lookups stay constant-time in orders of battle of any size.
+    let mut group_of: HashMap<(String, &str, &str), usize> = HashMap::new();
+    let mut taken: HashSet<String> = HashSet::new();
     for unit in &scenario.units {
         let strength = Strength {
             men: unit.men.unwrap_or(0).into(),
@@ -112,26 +118,23 @@ pub fn convert_units(
             .as_deref()
             .and_then(|q| profile.grade_for(q))
             .map(String::from);
-        match groups.iter_mut().find(|g| {
-            aggregate
-                && g.id == key.0
-                && g.arm == unit.arm
-                && scenario
-                    .unit(&g.units[0])
-                    .is_some_and(|first| first.parent == unit.parent)
-        }) {
-            Some(group) => {
+        let regiment = (key.0.clone(), unit.arm.as_str(), unit.parent.as_str());
+        match group_of.get(&regiment).filter(|_| aggregate) {
+            Some(&index) => {
+                let group = &mut groups[index];
                 group.units.push(unit.id.clone());
                 group.strength.men += strength.men;
                 group.strength.guns += strength.guns;
             }
             None => {
                 // A regiment id already taken by another arm or brigade keeps the unit's own id.
-                let id = if groups.iter().any(|g| g.id == key.0) {
-                    unit.id.clone()
-                } else {
-                    key.0
-                };
+                let renamed = taken.contains(&key.0);
+                let id = if renamed { unit.id.clone() } else { key.0 };
+                taken.insert(id.clone());
+                // Later battalions join a group under its regiment's id only.
+                if aggregate && !renamed {
+                    group_of.entry(regiment).or_insert(groups.len());
+                }
                 groups.push(TargetUnit {
                     id,
                     name: key.1,

@@ -1,5 +1,6 @@
 //! The converted layer as editable TOML: it loads and checks like a hand-written one.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::model::Project;
@@ -58,21 +59,14 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
         }
     }
     if conversion.clock.is_some() {
-        let mut turns: Vec<u32> = conversion
-            .arrivals
-            .iter()
-            .map(|a| a.turn)
-            .filter(|t| *t > 1)
-            .collect();
-        turns.sort();
-        turns.dedup();
-        for turn in turns {
-            let units: Vec<String> = conversion
-                .arrivals
-                .iter()
-                .filter(|a| a.turn == turn)
-                .map(|a| a.unit.clone())
-                .collect();
+        let mut turns: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        for arrival in conversion.arrivals.iter().filter(|a| a.turn > 1) {
+            turns
+                .entry(arrival.turn)
+                .or_default()
+                .push(arrival.unit.clone());
+        }
+        for (turn, units) in turns {
             let _ = writeln!(
                 out,
                 "\n[[reinforcement]]\nturn = {turn}\nunits = {}",

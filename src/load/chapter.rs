@@ -278,6 +278,9 @@ fn directive(
         offset,
     };
     super::toml_util::validate(&toml, limits, diags);
+    if !super::toml_util::numbers_within(&toml, limits::MAX_TABLE_VALUE, diags) {
+        return;
+    }
     if toml.parse_table(diags).is_none() {
         return;
     }

@@ -121,7 +121,6 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
         .flat_map(|c| {
             let scenario = c.scenario;
             let from = c.from;
-            let toml = toml;
             c.to.into_iter().map(move |to| ConvertJob {
                 scenario: scenario.get_ref().clone(),
                 from: from.as_ref().map(|f| f.get_ref().clone()),
@@ -231,7 +230,7 @@ fn load_ruleset(
 ) -> Option<Ruleset> {
     let folder_name = folder.file_name()?.to_string_lossy().into_owned();
     let (file, text) = files.read(&folder.join("ruleset.toml"), sources, diags)?;
-    let (mut ruleset, refs) = ruleset::load(file, &text, &folder_name, diags)?;
+    let (mut ruleset, refs) = ruleset::load(file, &text, &folder_name, &files.limits, diags)?;
     ruleset.folder = folder.to_path_buf();
     ruleset.key_refs = refs;
 

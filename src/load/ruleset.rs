@@ -7,6 +7,7 @@ use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::counter_spec::{CounterSpec, MarkerSpec};
+use crate::model::limits::{self, Limits};
 use crate::model::{KeyRef, Ruleset};
 use crate::source::FileId;
 
@@ -61,13 +62,13 @@ struct RawMarker {
     #[serde(default)]
     label: String,
     #[serde(default = "four")]
-    copies: u32,
+    copies: Spanned<u32>,
     vocabulary: Option<Spanned<String>>,
     one_per_units: Option<Spanned<u32>>,
 }
 
-fn four() -> u32 {
-    4
+fn four() -> Spanned<u32> {
+    Spanned::new(0..0, 4)
 }
 
 #[derive(Deserialize)]
@@ -79,18 +80,18 @@ struct RawProfile {
     level: String,
     #[serde(default = "no_aggregation")]
     aggregate: Spanned<String>,
-    turn_minutes: Option<u32>,
-    metres_per_cm: Option<f64>,
-    metres_per_hex: Option<f64>,
+    turn_minutes: Option<Spanned<u32>>,
+    metres_per_cm: Option<Spanned<f64>>,
+    metres_per_hex: Option<Spanned<f64>>,
     grade_vocabulary: Option<Spanned<String>>,
     #[serde(default)]
     grades_to: BTreeMap<String, Spanned<String>>,
     #[serde(default)]
     grades_from: BTreeMap<Spanned<String>, String>,
     #[serde(default)]
-    figures_per_base: BTreeMap<String, u32>,
+    figures_per_base: BTreeMap<String, Spanned<u32>>,
     #[serde(default)]
-    frontage_mm: BTreeMap<String, f64>,
+    frontage_mm: BTreeMap<String, Spanned<f64>>,
     #[serde(default)]
     notes: Vec<String>,
 }
@@ -107,6 +108,7 @@ pub fn load(
     file: FileId,
     text: &str,
     folder_name: &str,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Option<(Ruleset, Vec<KeyRef>)> {
     let toml = TomlText::whole(file, text);
@@ -155,7 +157,7 @@ pub fn load(
         .map(|(k, v)| (k.clone(), display_value(v)))
         .collect();
     let profile = raw.profile.map(|p| profile(&toml, p, &mut refs, diags));
-    let counters = counter_spec(&toml, raw.counters, raw.marker, &mut refs, diags);
+    let counters = counter_spec(&toml, raw.counters, raw.marker, limits, &mut refs, diags);
     let ruleset = Ruleset {
         profile,
         counters,
@@ -179,6 +181,7 @@ fn counter_spec(
     toml: &TomlText,
     counters: Option<RawCounters>,
     markers: Vec<RawMarker>,
+    limits: &Limits,
     refs: &mut Vec<KeyRef>,
     diags: &mut Diagnostics,
 ) -> CounterSpec {
@@ -226,10 +229,22 @@ fn counter_spec(
             );
             continue;
         }
+        let copies = *marker.copies.get_ref();
+        if u64::from(copies) > limits.get(limits::COPIES) {
+            diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!("{copies} copies are more than one marker may have"),
+                )
+                .at_location(Some(toml.location(marker.copies.span())))
+                .note(limits.note(limits::COPIES)),
+            );
+            continue;
+        }
         spec.markers.push(MarkerSpec {
             id: marker.id,
             label: marker.label,
-            copies: marker.copies,
+            copies,
             vocabulary: marker.vocabulary.map(Spanned::into_inner),
             one_per_units: marker.one_per_units.map(Spanned::into_inner),
         });
@@ -270,6 +285,63 @@ fn profile(
                 .at_location(Some(toml.location(raw.represents.span()))),
         );
     }
+    let positive = |value: Option<&Spanned<f64>>, what: &str, diags: &mut Diagnostics| {
+        let value = value?;
+        let n = *value.get_ref();
+        if n > 0.0 && n <= 100_000.0 {
+            return Some(n);
+        }
+        diags.push(
+            Diagnostic::error("invalid-field", format!("{what} cannot be {n}"))
+                .at_location(Some(toml.location(value.span())))
+                .expected("a number above 0 and at most 100,000"),
+        );
+        None
+    };
+    let metres_per_cm = positive(raw.metres_per_cm.as_ref(), "metres per centimetre", diags);
+    let metres_per_hex = positive(raw.metres_per_hex.as_ref(), "metres per hex", diags);
+    let frontage_mm = raw
+        .frontage_mm
+        .iter()
+        .filter_map(|(arm, mm)| {
+            Some((
+                arm.clone(),
+                positive(Some(mm), "a frontage in millimetres", diags)?,
+            ))
+        })
+        .collect();
+    let turn_minutes = raw.turn_minutes.as_ref().and_then(|minutes| {
+        if (1..=24 * 60).contains(minutes.get_ref()) {
+            return Some(*minutes.get_ref());
+        }
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("a turn of {} minutes", minutes.get_ref()),
+            )
+            .at_location(Some(toml.location(minutes.span())))
+            .expected("from 1 to 1440 minutes"),
+        );
+        None
+    });
+    let figures_per_base = raw
+        .figures_per_base
+        .iter()
+        .filter_map(|(arm, figures)| {
+            if (1..=1_000).contains(figures.get_ref()) {
+                return Some((arm.clone(), *figures.get_ref()));
+            }
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("{} figures on a base", figures.get_ref()),
+                )
+                .at_location(Some(toml.location(figures.span())))
+                .expected("from 1 to 1,000 figures"),
+            );
+            None
+        })
+        .collect();
     // Grades named in the mapping must be members of the grade vocabulary;
     // the neutral side is checked against scenarios/neutral.toml by the scenario checks.
     if let Some(vocab) = &raw.grade_vocabulary {
@@ -299,9 +371,9 @@ fn profile(
         guns_per: raw.guns_per.max(1),
         level: raw.level,
         aggregate: raw.aggregate.into_inner(),
-        turn_minutes: raw.turn_minutes,
-        metres_per_cm: raw.metres_per_cm,
-        metres_per_hex: raw.metres_per_hex,
+        turn_minutes,
+        metres_per_cm,
+        metres_per_hex,
         grade_vocabulary: raw.grade_vocabulary.map(Spanned::into_inner),
         grades_to: raw
             .grades_to
@@ -313,8 +385,8 @@ fn profile(
             .into_iter()
             .map(|(k, v)| (k.into_inner(), v))
             .collect(),
-        figures_per_base: raw.figures_per_base.into_iter().collect(),
-        frontage_mm: raw.frontage_mm.into_iter().collect(),
+        figures_per_base,
+        frontage_mm,
         notes: raw.notes,
     }
 }

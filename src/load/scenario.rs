@@ -769,11 +769,27 @@ pub fn load_layer(
         errata: Vec::new(),
         values: Vec::new(),
         aggregates: Vec::new(),
+        index: Default::default(),
     };
     if let Some(map) = &raw.map {
-        let first = crate::model::scenario::column_number(map.columns[0].get_ref());
-        let last = crate::model::scenario::column_number(map.columns[1].get_ref());
-        layer.map = Some((first, last, map.rows[0], map.rows[1]));
+        let column = |letters: &S, diags: &mut Diagnostics| {
+            let text = letters.get_ref();
+            let valid =
+                (1..=2).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_uppercase());
+            if !valid {
+                diags.push(
+                    Diagnostic::error("invalid-hex", format!("`{text}` is not a map column"))
+                        .at_location(Some(r.toml.location(letters.span())))
+                        .expected("one or two capital letters, e.g. \"A\" or \"AH\""),
+                );
+            }
+            valid.then(|| crate::model::scenario::column_number(text))
+        };
+        let first = column(&map.columns[0], diags);
+        let last = column(&map.columns[1], diags);
+        if let (Some(first), Some(last)) = (first, last) {
+            layer.map = Some((first, last, map.rows[0], map.rows[1]));
+        }
     }
     for area in &raw.area {
         let id = r.refer(Target::Area, &area.id);

@@ -187,6 +187,11 @@ enum RawStep {
 pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table, Vec<KeyRef>)> {
     let toml = TomlText::whole(file, text);
     let document = toml.parse_table(diags)?;
+    // A table whose numbers are out of range is not loaded: the checks
+    // compute with them.
+    if !super::toml_util::numbers_within(&toml, crate::model::limits::MAX_TABLE_VALUE, diags) {
+        return None;
+    }
     let header: RawHeader = toml.deserialize("table", diags)?;
     let id_location = toml.location(header.id.span());
     super::check_id(header.id.get_ref(), &id_location, diags);
@@ -474,6 +479,17 @@ impl TableLoader<'_> {
             .map(|band| {
                 let location = self.toml.location(band.span());
                 let band = band.into_inner();
+                if band.from < 1 || band.to.is_some_and(|to| to < band.from) {
+                    self.error(
+                        "invalid-field",
+                        format!(
+                            "a failure band runs from a margin of 1 or more to one no smaller: {}–{}",
+                            band.from,
+                            band.to.map_or("…".to_string(), |t| t.to_string())
+                        ),
+                        location.clone(),
+                    );
+                }
                 FailureBand {
                     from: band.from,
                     to: band.to,
@@ -508,6 +524,13 @@ impl TableLoader<'_> {
                         row.bounds.len(),
                         raw.bands.len()
                     ),
+                    location.clone(),
+                );
+            }
+            if row.bounds.iter().flatten().any(|b| b.as_f64() < 0.0) {
+                self.error(
+                    "invalid-field",
+                    format!("`{}` has a negative range bound", row.key.get_ref()),
                     location.clone(),
                 );
             }

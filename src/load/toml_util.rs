@@ -176,6 +176,63 @@ impl Walk<'_, '_> {
     }
 }
 
+/// Every number in the text lies within ±`max`: tables and examples feed
+/// arithmetic, which stays exact for numbers of this size. False (and
+/// reported) when one does not.
+pub fn numbers_within(toml: &TomlText, max: i64, diags: &mut Diagnostics) -> bool {
+    fn walk(
+        value: &toml::Spanned<toml::de::DeValue>,
+        max: i64,
+        out: &mut Vec<(String, Range<usize>)>,
+    ) {
+        use toml::de::DeValue;
+        match value.get_ref() {
+            DeValue::Integer(i) => {
+                let within = i64::from_str_radix(i.as_str(), i.radix())
+                    .is_ok_and(|n| n.checked_abs().is_some_and(|n| n <= max));
+                if !within {
+                    out.push((i.as_str().to_string(), value.span()));
+                }
+            }
+            DeValue::Float(f) => {
+                let within = f
+                    .as_str()
+                    .replace('_', "")
+                    .parse::<f64>()
+                    .is_ok_and(|n| n.abs() <= max as f64);
+                if !within {
+                    out.push((f.as_str().to_string(), value.span()));
+                }
+            }
+            DeValue::Array(items) => items.iter().for_each(|v| walk(v, max, out)),
+            DeValue::Table(table) => table.values().for_each(|v| walk(v, max, out)),
+            _ => {}
+        }
+    }
+    let Ok(document) = toml::de::DeTable::parse(toml.text) else {
+        return true;
+    };
+    let mut found = Vec::new();
+    for value in document.get_ref().values() {
+        walk(value, max, &mut found);
+    }
+    let within = found.is_empty();
+    for (text, span) in found {
+        diags.push(
+            Diagnostic::error(
+                "invalid-field",
+                format!("`{text}` is beyond what a table may hold"),
+            )
+            .at_location(Some(toml.location(span)))
+            .expected(format!(
+                "a number between −{0} and {0}",
+                limits::group_digits(max.unsigned_abs())
+            )),
+        );
+    }
+    within
+}
+
 /// Finds a bare or quoted key followed by `=` inside `within`.
 pub fn find_key(text: &str, within: Range<usize>, key: &str) -> Option<Range<usize>> {
     if key.is_empty() {

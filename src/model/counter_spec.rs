@@ -35,3 +35,24 @@ pub struct MarkerSpec {
     /// side's units (sombra's FFD: at most a third of the units).
     pub one_per_units: Option<u32>,
 }
+
+impl CounterSpec {
+    /// How many markers a sheet of this ruleset prints, given the members of
+    /// each vocabulary and each side's number of units.
+    pub fn marker_count(&self, members: impl Fn(&str) -> usize, units_per_side: &[usize]) -> u64 {
+        self.markers
+            .iter()
+            .map(|marker| {
+                let copies = u64::from(marker.copies);
+                if let Some(vocabulary) = &marker.vocabulary {
+                    members(vocabulary) as u64 * copies
+                } else if let Some(every) = marker.one_per_units {
+                    let every = every.max(1) as usize;
+                    units_per_side.iter().map(|n| (n / every) as u64).sum()
+                } else {
+                    copies
+                }
+            })
+            .sum()
+    }
+}

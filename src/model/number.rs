@@ -11,17 +11,34 @@ pub struct Ratio {
 }
 
 impl Ratio {
+    /// The fraction `num / den` in lowest terms. `den` must not be 0.
     pub fn new(num: i64, den: i64) -> Self {
+        Self::reduce(i128::from(num), i128::from(den)).expect("a reduced i64 fraction fits")
+    }
+
+    /// `num / den` in lowest terms, if that fits in 64 bits.
+    fn reduce(num: i128, den: i128) -> Option<Self> {
+        if den == 0 {
+            return None;
+        }
         let g = gcd(num.abs(), den.abs()).max(1);
         let sign = if den < 0 { -1 } else { 1 };
-        Self {
-            num: sign * num / g,
-            den: sign * den / g,
-        }
+        Some(Self {
+            num: i64::try_from(sign * num / g).ok()?,
+            den: i64::try_from(sign * den / g).ok()?,
+        })
     }
 
     pub fn integer(n: i64) -> Self {
         Self { num: n, den: 1 }
+    }
+
+    /// The product, or `None` when it cannot be held exactly.
+    pub fn checked_mul(self, other: Ratio) -> Option<Ratio> {
+        Self::reduce(
+            i128::from(self.num) * i128::from(other.num),
+            i128::from(self.den) * i128::from(other.den),
+        )
     }
 
     pub fn floor(self) -> i64 {
@@ -29,17 +46,16 @@ impl Ratio {
     }
 
     pub fn ceil(self) -> i64 {
-        -(-self.num).div_euclid(self.den)
+        let (num, den) = (i128::from(self.num), i128::from(self.den));
+        // |ceil(n/d)| ≤ |n| for d ≥ 1, so the result fits.
+        (-(-num).div_euclid(den)) as i64
     }
 
     /// Rounds half away from zero.
     pub fn round(self) -> i64 {
-        let twice = Ratio::new(2 * self.num + self.den * self.num.signum(), 2 * self.den);
-        if self.num >= 0 {
-            twice.floor()
-        } else {
-            twice.ceil()
-        }
+        let (num, den) = (i128::from(self.num), i128::from(self.den));
+        let half_up = (2 * num.abs() + den).div_euclid(2 * den);
+        (half_up * num.signum()) as i64
     }
 
     pub fn is_integer(self) -> bool {
@@ -51,15 +67,7 @@ impl Ratio {
     }
 }
 
-impl std::ops::Mul for Ratio {
-    type Output = Ratio;
-
-    fn mul(self, other: Ratio) -> Ratio {
-        Ratio::new(self.num * other.num, self.den * other.den)
-    }
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
+fn gcd(a: i128, b: i128) -> i128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
@@ -71,7 +79,8 @@ impl PartialOrd for Ratio {
 
 impl Ord for Ratio {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.num * other.den).cmp(&(other.num * self.den))
+        let left = i128::from(self.num) * i128::from(other.den);
+        left.cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -95,6 +104,12 @@ impl FromStr for Ratio {
             .map_err(|_| format!("`{s}` is not a fraction like \"1/2\""))?;
         if den == 0 {
             return Err(format!("`{s}` divides by zero"));
+        }
+        let term = crate::model::limits::MAX_FACTOR_TERM;
+        if num.abs() > term || den.abs() > term {
+            return Err(format!(
+                "`{s}`: the numbers of a fraction are at most {term}, as in \"1/2\" or \"3/2\""
+            ));
         }
         Ok(Ratio::new(num, den))
     }
@@ -174,6 +189,28 @@ mod tests {
         assert_eq!((r.floor(), r.ceil(), r.round()), (3, 4, 4));
         let r = Ratio::new(-7, 2);
         assert_eq!((r.floor(), r.ceil(), r.round()), (-4, -3, -4));
+    }
+
+    #[test]
+    fn products_that_cannot_be_held_are_none_not_wrapped() {
+        let tiny = Ratio::new(1, 1_000);
+        let mut product = Ratio::integer(1);
+        for _ in 0..6 {
+            product = product.checked_mul(tiny).unwrap();
+        }
+        assert_eq!(product, Ratio::new(1, 1_000_000_000_000_000_000));
+        assert_eq!(product.checked_mul(tiny), None);
+        assert_eq!(Ratio::new(i64::MIN, 1).ceil(), i64::MIN);
+        assert_eq!(Ratio::new(5, 2).round(), 3);
+        assert_eq!(Ratio::new(-5, 2).round(), -3);
+        assert!(Ratio::new(i64::MAX, 3) > Ratio::new(i64::MAX - 1, 3));
+    }
+
+    #[test]
+    fn fractions_and_dice_have_limits() {
+        assert!("1/4294967296".parse::<Ratio>().is_err());
+        assert!("20d10".parse::<Dice>().is_err());
+        assert!("20d8".parse::<Dice>().is_ok());
     }
 
     #[test]

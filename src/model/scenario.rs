@@ -159,6 +159,18 @@ impl Scenario {
         None
     }
 
+    /// How many units each side has, in the order of `sides`.
+    pub fn units_per_side(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.sides.len()];
+        for unit in &self.units {
+            let side = self.unit_side(unit);
+            if let Some(i) = self.sides.iter().position(|s| Some(s.id.as_str()) == side) {
+                counts[i] += 1;
+            }
+        }
+        counts
+    }
+
     pub fn unit_side(&self, unit: &Unit) -> Option<&str> {
         self.formation_side(&unit.parent)
     }
@@ -374,20 +386,39 @@ pub struct Layer {
     pub values: Vec<(String, Vec<(String, String)>)>,
     /// Units of the order of battle that this ruleset plays as one (id, name, units).
     pub aggregates: Vec<(String, String, Vec<String>)>,
+    /// Lookups by id, built on first use once loading is done.
+    pub index: LayerIndex,
+}
+
+/// Where each id's values are, and which aggregate each unit belongs to.
+#[derive(Debug, Clone, Default)]
+pub struct LayerIndex {
+    values: OnceLock<HashMap<String, usize>>,
+    aggregate_of: OnceLock<HashMap<String, usize>>,
 }
 
 impl Layer {
     /// The values of a unit: its own, or its aggregate's.
     pub fn values_of(&self, unit: &str) -> Option<(&str, &[(String, String)])> {
-        let key = self
-            .aggregates
-            .iter()
-            .find(|(_, _, units)| units.iter().any(|u| u == unit))
-            .map_or(unit, |(id, _, _)| id.as_str());
-        self.values
-            .iter()
-            .find(|(id, _)| id == key)
-            .map(|(id, v)| (id.as_str(), v.as_slice()))
+        let aggregate_of = self.index.aggregate_of.get_or_init(|| {
+            let mut map = HashMap::new();
+            for (i, (_, _, units)) in self.aggregates.iter().enumerate() {
+                for unit in units {
+                    map.entry(unit.clone()).or_insert(i);
+                }
+            }
+            map
+        });
+        let key = aggregate_of
+            .get(unit)
+            .map_or(unit, |&i| self.aggregates[i].0.as_str());
+        let values = self
+            .index
+            .values
+            .get_or_init(|| positions(self.values.iter().map(|(id, _)| id)));
+        values
+            .get(key)
+            .map(|&i| (self.values[i].0.as_str(), self.values[i].1.as_slice()))
     }
 
     /// One of a unit's or leader's values in this layer ("combat", "class"…).

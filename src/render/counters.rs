@@ -1,6 +1,8 @@
 //! Counter sheets for hex games: one counter per unit and leader of a layer,
 //! the rules' markers, fronts and mirrored backs on facing pages, cut lines.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
@@ -200,6 +202,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             .collect::<Vec<_>>()
             .join("-")
     };
+    let nations = side_nations(scenario);
     let mut list = Vec::new();
     for unit in &scenario.units {
         let (colour, ink) = nation_colour(project, &unit.nation);
@@ -228,7 +231,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         list.push((front, back));
     }
     for leader in &scenario.leaders {
-        let (colour, ink) = nation_colour(project, side_nation(scenario, &leader.side));
+        let (colour, ink) = nation_colour(project, nation_of(&nations, &leader.side));
         let front = Face {
             id: leader.id.clone(),
             title: leader.short.clone().unwrap_or_else(|| {
@@ -259,7 +262,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         };
         list.push((front, back));
     }
-    list.extend(markers(project, spec, scenario, layer));
+    list.extend(markers(project, spec, scenario, layer, &nations));
     list
 }
 
@@ -290,13 +293,19 @@ fn class_circles(project: &Project, spec: &CounterSpec, layer: &Layer, unit: &Un
         .map_or(0, |n| n.clamp(0, 3) as u32)
 }
 
-/// The nation of a side's first unit, for its colours.
-fn side_nation<'a>(scenario: &'a Scenario, side: &str) -> &'a str {
-    scenario
-        .units
-        .iter()
-        .find(|u| scenario.unit_side(u) == Some(side))
-        .map_or("", |u| u.nation.as_str())
+fn nation_of<'a>(nations: &HashMap<&str, &'a str>, side: &str) -> &'a str {
+    nations.get(side).copied().unwrap_or("")
+}
+
+/// The nation of each side's first unit, for its colours, in one pass.
+fn side_nations(scenario: &Scenario) -> HashMap<&str, &str> {
+    let mut nations = HashMap::new();
+    for unit in &scenario.units {
+        if let Some(side) = scenario.unit_side(unit) {
+            nations.entry(side).or_insert(unit.nation.as_str());
+        }
+    }
+    nations
 }
 
 /// The markers the ruleset declares: plain ones, one per member of a
@@ -306,6 +315,7 @@ fn markers(
     spec: &CounterSpec,
     scenario: &Scenario,
     layer: &Layer,
+    nations: &HashMap<&str, &str>,
 ) -> Vec<(Face, Face)> {
     let marker = |id: String, title: &str, subtitle: &str, colours: (&str, &str), symbol: &str| {
         let face = Face {
@@ -340,13 +350,9 @@ fn markers(
                 }
             }
         } else if let Some(every) = kind.one_per_units {
-            for side in &scenario.sides {
-                let units = scenario
-                    .units
-                    .iter()
-                    .filter(|u| scenario.unit_side(u) == Some(side.id.as_str()))
-                    .count();
-                let (colour, ink) = nation_colour(project, side_nation(scenario, &side.id));
+            let units_per_side = scenario.units_per_side();
+            for (side, units) in scenario.sides.iter().zip(units_per_side) {
+                let (colour, ink) = nation_colour(project, nation_of(nations, &side.id));
                 for number in 1..=units / every as usize {
                     let id = format!("{}-{}-{number}", kind.id, side.id);
                     let title = format!("{} {number}", kind.label);

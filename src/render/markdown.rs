@@ -128,7 +128,7 @@ pub fn chapter_to_typst(
                     out.code("#link(")
                         .label(target)
                         .code(")[")
-                        .text(&number)
+                        .text(number)
                         .code("];");
                     reference_link = true;
                 } else if link_type == LinkType::Email {
@@ -221,4 +221,142 @@ fn chapter_example_base(ruleset: &Ruleset, chapter: &Chapter) -> usize {
         .take_while(|c| c.id != chapter.id)
         .map(|c| c.examples.len())
         .sum()
+}
+
+#[cfg(test)]
+mod properties {
+    //! Whatever a chapter holds, the Typst the walker writes only ever calls
+    //! the walker's own functions: source text is content, never code.
+
+    use proptest::prelude::*;
+    use typst::syntax::{SyntaxKind, SyntaxNode};
+
+    use super::*;
+    use crate::diagnostic::Diagnostics;
+    use crate::model::limits::Limits;
+
+    /// The functions the walker itself writes.
+    const OURS: &[&str] = &[
+        "emph",
+        "strong",
+        "strike",
+        "quote",
+        "enum",
+        "list",
+        "link",
+        "raw",
+        "linebreak",
+        "line",
+        "gg-table",
+        "gg-example",
+        "tables.at",
+        "examples.at",
+    ];
+
+    /// What the tree holds that the walker does not write: other calls,
+    /// bindings, rules, imports, maths, syntax errors.
+    fn foreign(node: &SyntaxNode, found: &mut Vec<String>) {
+        match node.kind() {
+            SyntaxKind::FuncCall => {
+                let callee = node.children().next().map(SyntaxNode::full_text);
+                let callee = callee.unwrap_or_default().to_string();
+                if !OURS.contains(&callee.as_str()) {
+                    found.push(format!("a call of {callee}"));
+                }
+            }
+            SyntaxKind::LetBinding
+            | SyntaxKind::SetRule
+            | SyntaxKind::ShowRule
+            | SyntaxKind::ModuleImport
+            | SyntaxKind::ModuleInclude
+            | SyntaxKind::Equation
+            | SyntaxKind::Closure
+            | SyntaxKind::Contextual => found.push(format!("{:?}", node.kind())),
+            SyntaxKind::Label => {
+                let text = node.full_text();
+                let name = text.trim_start_matches('<').trim_end_matches('>');
+                if super::super::escape::label(name) != name {
+                    found.push(format!("the label {text}"));
+                }
+            }
+            _ => {}
+        }
+        if node.kind() == SyntaxKind::Error {
+            found.push(format!("a syntax error at {:?}", node.full_text()));
+        }
+        for child in node.children() {
+            foreign(child, found);
+        }
+    }
+
+    /// Text with everything Typst and Markdown give meaning to.
+    fn hostile() -> BoxedStrategy<String> {
+        let fragments = prop_oneof![
+            Just(")[];#text(size:60pt,fill:red)[X];#pagebreak();#link(<".to_string()),
+            Just("#read(\"/etc/passwd\")".to_string()),
+            Just("\\)".to_string()),
+            Just("&#41;&#91;&#35;".to_string()),
+            Just("$x^2$".to_string()),
+            Just("<fuego>".to_string()),
+            Just("@fuego".to_string()),
+            Just("// /* */".to_string()),
+            Just("#let x = 1".to_string()),
+            Just("#set text(red)".to_string()),
+            Just("#show: x => x".to_string()),
+            Just("#import \"@preview/x:1.0.0\"".to_string()),
+            "[-#$*_`@<>\\[\\]~{}/=+:.\"' a1\\\\()&;]{0,12}",
+            "\\PC{0,8}",
+        ];
+        prop::collection::vec(fragments, 0..4)
+            .prop_map(|parts| parts.concat())
+            .boxed()
+    }
+
+    /// One line of Markdown: every kind of link, headings with ids, code,
+    /// lists, quotes, reference definitions.
+    fn line() -> impl Strategy<Value = String> {
+        let text = hostile();
+        prop_oneof![
+            text.clone(),
+            (text.clone(), hostile()).prop_map(|(t, d)| format!("[{t}](#{d})")),
+            (text.clone(), text.clone()).prop_map(|(t, d)| format!("[{t}]({d})")),
+            text.clone()
+                .prop_map(|t| format!("Véase [{t}][r]. Y [r][] y [r].")),
+            text.clone().prop_map(|d| format!("\n[r]: #{d}\n")),
+            text.clone().prop_map(|d| format!("\n[r]: <#{d}>\n")),
+            text.clone()
+                .prop_map(|t| format!("<https://x.org/{t}> <a@b.c>")),
+            (text.clone(), text.clone()).prop_map(|(t, id)| format!("\n## {t} {{#{id}}}\n")),
+            text.clone()
+                .prop_map(|t| format!("`{t}` *{t}* **{t}** ~~{t}~~")),
+            text.clone()
+                .prop_map(|t| format!("\n- {t}\n  > {t}\n1. {t}\n")),
+            text.clone().prop_map(|t| format!("\n```{t}\n{t}\n```\n")),
+            text.prop_map(|t| format!("\n```table {t}\n```\n")),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn chapter_text_never_becomes_typst_code(lines in prop::collection::vec(line(), 0..10)) {
+            let text = format!("+++\nid = \"fuego\"\ntitle = \"Fuego\"\n+++\n{}\n", lines.join("\n"));
+            let mut diags = Diagnostics::default();
+            let chapter = crate::load::chapter::load(0, &text, 1, &Limits::default(), &mut diags)
+                .expect("the front matter is valid");
+            let ruleset = Ruleset {
+                id: "demo".into(),
+                language: "es".into(),
+                chapters: vec![chapter],
+                ..Ruleset::default()
+            };
+            let numbers = Numbers::new(&ruleset);
+            let typst = chapter_to_typst(&ruleset, &numbers, &ruleset.chapters[0], &text).typst;
+            let tree = typst::syntax::parse(&typst);
+            let mut found = Vec::new();
+            foreign(&tree, &mut found);
+            prop_assert!(found.is_empty(), "{found:?} in\n{typst}\nfrom\n{text}");
+        }
+    }
 }

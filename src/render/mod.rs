@@ -5,6 +5,7 @@ pub mod booklet;
 pub mod counter_names;
 pub mod counters;
 pub mod escape;
+pub mod inspect;
 pub mod labels;
 pub mod locale;
 pub mod markdown;

@@ -9,12 +9,17 @@ use crate::diagnostic::Diagnostic;
 
 use super::world::MemoryWorld;
 
+/// Compilations a memoised result survives unused (as in Typst's own watch mode).
+const EVICT_AFTER: usize = 10;
+
 /// A typeset PDF and the warnings Typst gave while making it.
 pub struct Rendered {
     pub pdf: Vec<u8>,
     pub warnings: Vec<Diagnostic>,
     /// What the template reported as not fitting (`#metadata((…)) <gg-overflow>`).
     pub overflow: Vec<String>,
+    /// Text off the page and characters without a glyph, as a reader would see them.
+    pub problems: Vec<super::inspect::Problem>,
     pub pages: usize,
 }
 
@@ -29,6 +34,9 @@ pub fn typeset(
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
     let compiled = typst::compile::<PagedDocument>(world);
+    // Typst memoises across compilations; results unused for a few builds
+    // are dropped so that one process building many outputs stays flat.
+    typst::comemo::evict(EVICT_AFTER);
     let warnings = compiled.warnings.iter().map(&map).collect();
     let document = compiled
         .output
@@ -45,6 +53,7 @@ pub fn typeset(
         pdf,
         warnings,
         overflow: overflow(&document),
+        problems: super::inspect::inspect(&document),
         pages: document.pages().len(),
     })
 }
@@ -75,16 +84,39 @@ fn overflow(document: &PagedDocument) -> Vec<String> {
     }
 }
 
+/// Why `SOURCE_DATE_EPOCH` cannot be used, when it is set and cannot be.
+pub fn source_date_problem() -> Option<String> {
+    let value = std::env::var_os("SOURCE_DATE_EPOCH")?;
+    let text = value.to_string_lossy();
+    let usable = text
+        .parse::<i64>()
+        .ok()
+        .is_some_and(|seconds| date_of(seconds).is_some());
+    (!usable).then(|| {
+        format!(
+            "SOURCE_DATE_EPOCH is `{}`, not a number of seconds since 1970 that makes a date; the PDFs carry the fixed date 2026-01-01",
+            crate::diagnostic::shorten(&text)
+        )
+    })
+}
+
 /// The PDF date: `SOURCE_DATE_EPOCH` when set, else a fixed date, so builds are reproducible.
 fn build_date() -> typst::foundations::Datetime {
     let fixed =
         typst::foundations::Datetime::from_ymd_hms(2026, 1, 1, 0, 0, 0).expect("valid date");
-    let Some(seconds) = std::env::var("SOURCE_DATE_EPOCH")
+    std::env::var("SOURCE_DATE_EPOCH")
         .ok()
         .and_then(|s| s.parse::<i64>().ok())
-    else {
-        return fixed;
-    };
+        .and_then(date_of)
+        .unwrap_or(fixed)
+}
+
+/// The date and time `seconds` after 1970-01-01 00:00 UTC, if Typst can hold it.
+fn date_of(seconds: i64) -> Option<typst::foundations::Datetime> {
+    // Dates beyond the year ±9999 are of no document.
+    if seconds.unsigned_abs() > 253_402_300_799 {
+        return None;
+    }
     let days = seconds.div_euclid(86_400);
     let (year, month, day) = civil_from_days(days);
     let secs = seconds.rem_euclid(86_400);
@@ -96,7 +128,6 @@ fn build_date() -> typst::foundations::Datetime {
         (secs / 60 % 60) as u8,
         (secs % 60) as u8,
     )
-    .unwrap_or(fixed)
 }
 
 /// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).

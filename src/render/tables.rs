@@ -333,8 +333,11 @@ fn modifier_derivation(
     example: &Example,
 ) -> Vec<[String; 2]> {
     let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
-    let evaluation = evaluate(ruleset, table, &inputs, example.roll);
-    derivation(locale, table, &evaluation)
+    // An example that overflows is an error of `check`; nothing to print.
+    match evaluate(ruleset, table, &inputs, example.roll) {
+        Ok(evaluation) => derivation(locale, table, &evaluation),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// The selected row's keys, then each claimed column's value, scaled.

@@ -288,3 +288,57 @@ pub fn check(templates: &[Template], diags: &mut Diagnostics, sources: &Sources)
         }
     }
 }
+
+#[cfg(test)]
+mod properties {
+    //! A value interpolated into a template is content where the template
+    //! puts markup, a string where it puts a string literal: never code.
+
+    use proptest::prelude::*;
+    use typst::syntax::{SyntaxKind, SyntaxNode};
+
+    use super::*;
+
+    const TEMPLATE: &str = "#let title = {{ value | typst_string }}\n= {{ value }}\n#text(weight: \"bold\")[{{ value }}] {{ value }}\n";
+
+    fn calls(node: &SyntaxNode, found: &mut Vec<String>) {
+        if node.kind() == SyntaxKind::FuncCall {
+            let callee = node.children().next().map(SyntaxNode::full_text);
+            found.push(callee.unwrap_or_default().to_string());
+        }
+        if matches!(
+            node.kind(),
+            SyntaxKind::Error | SyntaxKind::Equation | SyntaxKind::Label
+        ) {
+            found.push(format!("{:?}", node.kind()));
+        }
+        for child in node.children() {
+            calls(child, found);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn interpolated_values_are_content_or_strings(
+            value in "([-#$*_`@<>\\[\\]~{}/=+:.\"' a1\\\\()\\n]|#read\\(\"/etc/passwd\"\\)|\\)\\[\\];#pagebreak\\(\\)|\\PC){0,40}"
+        ) {
+            let mut sources = Sources::default();
+            let file = sources.add("templates/t.typ", TEMPLATE.to_string());
+            let template = Template { name: "t.typ", text: TEMPLATE.to_string(), file, from_project: true };
+            let typst = render(&template, minijinja::context! { value => value.clone() }, &sources)
+                .expect("the template renders");
+            let mut found = Vec::new();
+            calls(&typst::syntax::parse(&typst), &mut found);
+            prop_assert_eq!(found, vec!["text".to_string()], "{}", typst);
+        }
+    }
+
+    #[test]
+    fn no_built_in_template_evaluates_data_as_code() {
+        for (name, text) in DEFAULTS {
+            assert!(!text.contains("eval("), "{name} calls eval");
+        }
+    }
+}

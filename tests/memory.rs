@@ -1,0 +1,45 @@
+//! One process that builds again and again (a watch, a server) must not grow.
+//! Alone in its test binary, so that no other test moves the numbers.
+
+mod common;
+
+/// Resident memory of this process, in bytes.
+fn resident() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("Linux /proc");
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * 4096
+}
+
+#[test]
+fn building_the_four_rulebooks_again_and_again_holds_memory_flat() {
+    const ROUNDS: usize = 8;
+    // Memoised results live for ten compilations; from the third round on
+    // the cache is as full as it gets.
+    const WARM: usize = 3;
+    let mut session = grognard::load(&common::repo_root());
+    let targets: Vec<String> = ["ved", "bataille", "sombra", "polk"]
+        .map(String::from)
+        .to_vec();
+    let only = grognard::Only(vec![grognard::Kind::Rules]);
+    let out = tempfile::tempdir().unwrap();
+    let mut sizes = Vec::new();
+    for round in 0..ROUNDS {
+        // A new edition each round, as a watch would see: nothing is served
+        // from the previous round's memoised results.
+        for ruleset in &mut session.project.rulesets {
+            ruleset.edition = format!("round {round}");
+        }
+        let outputs = grognard::build(&mut session, &targets, &only, out.path(), |_| {});
+        assert_eq!(outputs.len(), 4);
+        sizes.push(resident());
+    }
+    let (warm, last) = (sizes[WARM - 1], sizes[ROUNDS - 1]);
+    let mb = |b: u64| b / (1024 * 1024);
+    assert!(
+        last as f64 <= warm as f64 * 1.10,
+        "memory grew from {} MB after round {WARM} to {} MB after round {ROUNDS}: {:?} MB",
+        mb(warm),
+        mb(last),
+        sizes.iter().map(|s| mb(*s)).collect::<Vec<_>>()
+    );
+}

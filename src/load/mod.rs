@@ -164,6 +164,9 @@ fn counter_settings(
         if (range.0..=range.1).contains(&mm) {
             return Some(mm);
         }
+        if !mm.is_finite() {
+            return None; // reported with every other number that is not one
+        }
         diags.push(
             Diagnostic::error(
                 "invalid-field",

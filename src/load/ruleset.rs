@@ -291,6 +291,9 @@ fn profile(
         if n > 0.0 && n <= 100_000.0 {
             return Some(n);
         }
+        if !n.is_finite() {
+            return None; // reported with every other number that is not one
+        }
         diags.push(
             Diagnostic::error("invalid-field", format!("{what} cannot be {n}"))
                 .at_location(Some(toml.location(value.span())))

@@ -1,0 +1,781 @@
+//! Hostile and broken input: every case a located diagnostic or a correct
+//! build — no code from a source runs, nothing outside the project is read,
+//! no panic, no hang, no silent wrong result.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{copy_fixture, pdf_text};
+
+/// A writable copy of a fixture project.
+struct Project(tempfile::TempDir);
+
+/// What one run printed and how it ended.
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    stdout: String,
+}
+
+impl Run {
+    /// The JSON diagnostics of `check --format json`.
+    fn json(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+            .collect()
+    }
+
+    /// Asserts a diagnostic with this code at `file:line`, and returns its message.
+    fn has(&self, code: &str, file: &str, line: u64) -> String {
+        let found = self.json().into_iter().find(|d| {
+            d["code"] == code
+                && d["file"].as_str().is_some_and(|f| f.ends_with(file))
+                && d["line"] == line
+        });
+        match found {
+            Some(d) => d["message"].as_str().unwrap_or_default().to_string(),
+            None => panic!(
+                "no `{code}` at {file}:{line}; got:\n{}",
+                self.json()
+                    .iter()
+                    .map(|d| format!("{} {}:{} {}", d["code"], d["file"], d["line"], d["message"]))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        }
+    }
+}
+
+impl Project {
+    fn new(fixture: &str) -> Self {
+        Self(copy_fixture(fixture))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    fn write(&self, relative: &str, text: impl AsRef<[u8]>) -> &Self {
+        let path = self.path().join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        self
+    }
+
+    fn append(&self, relative: &str, text: &str) -> &Self {
+        let mut old = std::fs::read_to_string(self.path().join(relative)).unwrap();
+        old.push_str(text);
+        self.write(relative, old)
+    }
+
+    fn replace(&self, relative: &str, from: &str, to: &str) -> &Self {
+        let old = std::fs::read_to_string(self.path().join(relative)).unwrap();
+        assert!(old.contains(from), "{relative} has no `{from}`");
+        self.write(relative, old.replacen(from, to, 1))
+    }
+
+    /// `grognard check --format json`, and the same in human form.
+    fn check(&self) -> Run {
+        let json = self.run(&["check", "--format", "json"], &[]);
+        let human = self.run(&["check"], &[]);
+        Run {
+            code: json.code,
+            stderr: human.stderr,
+            stdout: json.stdout,
+        }
+    }
+
+    fn build(&self, args: &[&str]) -> Run {
+        let mut all = vec!["build"];
+        all.extend_from_slice(args);
+        self.run(&all, &[])
+    }
+
+    /// Runs grognard; a run that takes a minute is a hang and fails the test.
+    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+            .arg("--root")
+            .arg(self.path())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env_remove("SOURCE_DATE_EPOCH")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("grognard runs");
+        let started = Instant::now();
+        loop {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("grognard {args:?} hung");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().unwrap();
+        Run {
+            code: output.status.code(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        }
+    }
+}
+
+const CHAPTER: &str = "content/demo/chapters/01-fuego.md";
+const SCENARIO: &str = "scenarios/skirmish-1809/scenario.toml";
+const LAYER: &str = "scenarios/skirmish-1809/hexrules.toml";
+
+// ——— Code from sources never runs ———
+
+#[test]
+fn a_reference_link_cannot_smuggle_typst_code_and_is_checked() {
+    let project = Project::new("good");
+    project.append(
+        CHAPTER,
+        "\nVéase [esto][r].\n\n[r]: #fuego>\\)[];#text(size:60pt,fill:red)[X];#pagebreak();#link\\(<fuego\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("broken-reference", CHAPTER, 42);
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(1));
+    assert!(!project.path().join("out/demo/demo-rules.pdf").exists());
+}
+
+#[test]
+fn reference_links_of_every_kind_print_their_targets_number() {
+    let project = Project::new("good");
+    project.append(
+        CHAPTER,
+        "\nVéase [la sección][alc], [alc][] y [alc].\n\n[alc]: #fuego-alcances\n",
+    );
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(0), "{}", build.stderr);
+    let pdf = std::fs::read(project.path().join("out/demo/demo-rules.pdf")).unwrap();
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Véase 1.2 , 1.2 y 1.2 ."), "{text}");
+}
+
+#[test]
+fn files_that_lead_outside_the_project_are_refused_and_never_quoted() {
+    let project = Project::new("good");
+    let outside = tempfile::tempdir().unwrap();
+    let secret = "TOP-SECRET-4471";
+    std::fs::write(
+        outside.path().join("secret.md"),
+        format!("+++\nid = \"secreto\"\ntitle = \"{secret}\"\n+++\n{secret}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        outside.path().join("secret.toml"),
+        format!("{secret} = =\n"),
+    )
+    .unwrap();
+    std::fs::create_dir(outside.path().join("ruleset")).unwrap();
+    let link = |target: &Path, at: &str| {
+        let at = project.path().join(at);
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(target, at).unwrap();
+    };
+    link(
+        &outside.path().join("secret.md"),
+        "content/demo/chapters/05-secret.md",
+    );
+    link(
+        &outside.path().join("secret.toml"),
+        "content/demo/tables/secret.toml",
+    );
+    link(
+        &outside.path().join("secret.toml"),
+        "templates/grognard.typ",
+    );
+    link(&outside.path().join("ruleset"), "content/linked");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    for path in [
+        "content/demo/chapters/05-secret.md",
+        "content/demo/tables/secret.toml",
+        "templates/grognard.typ",
+        "content/linked",
+    ] {
+        assert!(
+            run.stderr.contains(&format!(
+                "error[outside-project]: {path} is a symbolic link that leads outside the project folder"
+            )),
+            "{path}: {}",
+            run.stderr
+        );
+    }
+    assert!(!run.stderr.contains(secret), "{}", run.stderr);
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(1));
+    assert!(!build.stderr.contains(secret));
+}
+
+#[test]
+fn a_link_inside_the_project_is_followed() {
+    let project = Project::new("good");
+    std::fs::rename(
+        project.path().join("content/demo/tables/luck.toml"),
+        project.path().join("luck.toml"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        project.path().join("luck.toml"),
+        project.path().join("content/demo/tables/luck.toml"),
+    )
+    .unwrap();
+    let run = project.check();
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+// ——— No hang, no panic ———
+
+#[test]
+fn an_empty_key_is_reported_not_searched_for_ever() {
+    let project = Project::new("good");
+    project.write(
+        "content/demo/tables/empty-key.toml",
+        "id = \"empty\"\nkind = \"missing\"\ntitle = \"Vacía\"\n\"\" = 1\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown field ``"), "{}", run.stderr);
+}
+
+#[test]
+fn factors_too_fine_to_hold_are_errors_not_panics() {
+    let project = Project::new("good");
+    project.write(
+        "content/demo/tables/fine.toml",
+        "id = \"fine\"\nkind = \"modifiers\"\ntitle = \"Fina\"\nbase = 7\n\n[[group]]\ntitle = \"F\"\nmodifiers = [\n  { id = \"f0\", label = \"F\", factor = \"1/4294967296\" },\n]\n",
+    );
+    let factors: Vec<String> = (1..=7)
+        .map(|i| format!("  {{ id = \"t{i}\", label = \"T{i}\", factor = \"1/1000\" }},\n"))
+        .collect();
+    project.write(
+        "content/demo/tables/tiny.toml",
+        format!(
+            "id = \"tiny\"\nkind = \"modifiers\"\ntitle = \"Diminuta\"\nbase = 7\n\n[[group]]\ntitle = \"T\"\nmodifiers = [\n{}]\n",
+            factors.concat()
+        ),
+    );
+    project.append(
+        CHAPTER,
+        "\n```example tiny\ninputs = [\"t1\", \"t2\", \"t3\", \"t4\", \"t5\", \"t6\", \"t7\"]\nclaims = { result = 0 }\n```\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("invalid-field", "tables/fine.toml", 9);
+    let message = run.has("invalid-example", CHAPTER, 42);
+    assert!(message.contains("too fine"), "{message}");
+}
+
+#[test]
+fn sheet_settings_that_are_not_numbers_are_located_errors() {
+    let project = Project::new("scenario");
+    project.append(
+        "grognard.toml",
+        "\n[counters]\nmargin_mm = nan\nbleed_mm = 9\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("invalid-field", "grognard.toml", 4);
+    assert_eq!(message, "`nan` is not a number grognard can use");
+    run.has("invalid-field", "grognard.toml", 5);
+    assert_eq!(project.build(&[]).code, Some(1));
+}
+
+#[test]
+fn a_profile_with_no_turn_or_no_figures_per_base_is_an_error() {
+    let project = Project::new("scenario");
+    project.append(
+        "content/hexrules/ruleset.toml",
+        "\n[profile]\nrepresents = \"figures\"\nmen_per = 50\nguns_per = 2\nlevel = \"battalion\"\nturn_minutes = 0\nfigures_per_base = { cavalry = 0 }\nfrontage_mm = { infantry = nan }\n",
+    );
+    project.append(
+        "grognard.toml",
+        "\n[[convert]]\nscenario = \"skirmish-1809\"\nto = [\"hexrules\"]\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let ruleset = "content/hexrules/ruleset.toml";
+    let lines = std::fs::read_to_string(project.path().join(ruleset)).unwrap();
+    let line_of =
+        |needle: &str| lines.lines().position(|l| l.starts_with(needle)).unwrap() as u64 + 1;
+    run.has("invalid-field", ruleset, line_of("turn_minutes"));
+    run.has("invalid-field", ruleset, line_of("figures_per_base"));
+    run.has("invalid-field", ruleset, line_of("frontage_mm"));
+    assert_eq!(project.build(&[]).code, Some(1));
+}
+
+// ——— Limits on what a small file can inflate ———
+
+#[test]
+fn turns_copies_and_counters_have_limits_that_can_be_raised() {
+    let project = Project::new("scenario");
+    project.replace(LAYER, "turns = 5", "turns = 4294967295");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("limit", LAYER, 5);
+    assert!(message.contains("4294967295 turns"), "{message}");
+    assert!(
+        run.stderr
+            .contains("raise it in grognard.toml with `[limits] turns = …`")
+    );
+
+    project.replace(LAYER, "turns = 4294967295", "turns = 1000000");
+    assert_eq!(project.check().code, Some(1));
+
+    project.replace(
+        "content/hexrules/ruleset.toml",
+        "copies = 2",
+        "copies = 4000000000",
+    );
+    let run = project.check();
+    run.has("limit", "content/hexrules/ruleset.toml", 24);
+
+    // A longer game than the default allows, when the manifest says so.
+    project.replace(
+        "content/hexrules/ruleset.toml",
+        "copies = 4000000000",
+        "copies = 2",
+    );
+    project.replace(LAYER, "turns = 1000000", "turns = 1500");
+    project.replace(LAYER, "end = \"12:00\"\n", "");
+    project.append("grognard.toml", "\n[limits]\nturns = 2000\n");
+    let run = project.check();
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[test]
+fn a_dice_test_with_too_many_totals_is_refused_without_enumerating() {
+    let project = Project::new("good");
+    // 22 modifiers that are powers of two (and two odd ones) reach millions
+    // of totals; the check stops at the limit.
+    let mut modifiers: Vec<String> = (0..20)
+        .map(|i| {
+            format!(
+                "  {{ id = \"p{i}\", label = \"P{i}\", value = {} }},\n",
+                1 << i
+            )
+        })
+        .collect();
+    modifiers.push("  { id = \"q1\", label = \"Q1\", value = 3 },\n".into());
+    modifiers.push("  { id = \"q2\", label = \"Q2\", value = 5 },\n".into());
+    project.write(
+        "content/demo/tables/powers.toml",
+        format!(
+            "id = \"powers\"\nkind = \"dice-test\"\ntitle = \"Potencias\"\ndice = \"2d10\"\nbase = 10\n\n[[group]]\ntitle = \"P\"\nmodifiers = [\n{}]\n",
+            modifiers.concat()
+        ),
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("limit", "tables/powers.toml", 1);
+    assert!(message.contains("too many different totals"), "{message}");
+}
+
+#[test]
+fn a_deep_formation_chain_is_one_located_error() {
+    let project = Project::new("scenario");
+    let mut chain = String::new();
+    for i in 0..5_000 {
+        let parent = if i == 0 {
+            "side = \"blue\"".to_string()
+        } else {
+            format!("parent = \"f{}\"", i - 1)
+        };
+        chain.push_str(&format!(
+            "\n[[formation]]\nid = \"f{i}\"\nname = \"F{i}\"\nlevel = \"division\"\n{parent}\n"
+        ));
+    }
+    project.append(SCENARIO, &chain);
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let deep: Vec<_> = run
+        .json()
+        .into_iter()
+        .filter(|d| d["code"] == "limit")
+        .collect();
+    assert_eq!(deep.len(), 1, "{deep:?}");
+    assert!(deep[0]["message"].as_str().unwrap().contains("`f33`"));
+}
+
+#[test]
+fn long_strings_and_large_files_are_refused() {
+    let project = Project::new("good");
+    project.replace(
+        "content/demo/tables/luck.toml",
+        "title = \"Suerte del general\"",
+        &format!("title = \"{}\"", "Suerte ".repeat(3_000)),
+    );
+    project.write(
+        "content/demo/chapters/02-grande.md",
+        format!(
+            "+++\nid = \"grande\"\ntitle = \"Grande\"\n+++\n{}",
+            "palabra ".repeat(700_000)
+        ),
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("limit", "tables/luck.toml", 3);
+    assert!(message.contains("21,000 characters"), "{message}");
+    assert!(
+        run.stderr.contains(
+            "error[limit]: content/demo/chapters/02-grande.md is larger than a source file may be"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_error_on_a_ten_megabyte_line_prints_a_short_excerpt() {
+    let project = Project::new("good");
+    project.append(
+        "grognard.toml",
+        "\n[limits]\nfile_bytes = 16000000\nstring_chars = 20000000\n",
+    );
+    project.write(
+        "content/demo/tables/huge.toml",
+        format!(
+            "id = \"huge\"\nkind = \"missing\"\ntitle = \"Enorme\"\nnote = {{ a = \"{}\", b = = }}\n",
+            "x".repeat(10_000_000)
+        ),
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.len() < 20_000, "{} bytes", run.stderr.len());
+    assert!(
+        run.stderr.contains("huge.toml:4:"),
+        "{}",
+        &run.stderr[..2000.min(run.stderr.len())]
+    );
+}
+
+// ——— Writes ———
+
+#[test]
+fn a_failed_write_is_that_outputs_error_and_every_other_output_is_written() {
+    let project = Project::new("scenario");
+    // A folder where the rulebook goes: it cannot be replaced by a file.
+    project.write("out/hexrules/hexrules-rules.pdf/keep", "");
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(1), "{}", build.stderr);
+    assert!(
+        build.stderr.contains("error[io-error]: cannot write")
+            && build.stderr.contains("hexrules-rules.pdf"),
+        "{}",
+        build.stderr
+    );
+    for later in [
+        "out/hexrules/hexrules-qrs.pdf",
+        "out/skirmish-1809/skirmish-1809-oob.pdf",
+        "out/skirmish-1809/skirmish-1809-hexrules-counters.pdf",
+    ] {
+        assert!(
+            project.path().join(later).is_file(),
+            "{later} was not written"
+        );
+    }
+}
+
+#[test]
+fn a_build_killed_mid_write_leaves_nothing_the_next_build_does_not_remove() {
+    let project = Project::new("good");
+    let temporaries = |project: &Project| -> Vec<String> {
+        let folder = project.path().join("out/demo");
+        std::fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".grognard-tmp"))
+            .collect()
+    };
+    // Files may grow to 8 KiB: the write of the first PDF kills the process.
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 16; exec '{}' --root '{}' build",
+            env!("CARGO_BIN_EXE_grognard"),
+            project.path().display()
+        ))
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(!status.success());
+    assert!(!project.path().join("out/demo/demo-rules.pdf").exists());
+    // A temporary file of a build that ended long ago, under a dead pid.
+    project.write("out/demo/.demo-qrs.pdf.4294967.aB3dE5.grognard-tmp", "half");
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(0), "{}", build.stderr);
+    assert_eq!(temporaries(&project), Vec::<String>::new());
+    assert!(project.path().join("out/demo/demo-rules.pdf").is_file());
+}
+
+// ——— No silent wrong result ———
+
+#[test]
+fn numbers_that_would_wrap_are_refused() {
+    let project = Project::new("scenario");
+    project.replace(SCENARIO, "men = 600", "men = 4294967295");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("invalid-field", SCENARIO, 54);
+    assert!(message.contains("more than one unit can have"), "{message}");
+
+    let project = Project::new("good");
+    project.replace(
+        "content/demo/tables/fire.toml",
+        "base = 7",
+        "base = 9223372036854775807",
+    );
+    project.replace("content/demo/tables/ranges.toml", "[0, 2]", "[-5, 2]");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("invalid-field", "tables/fire.toml", 4);
+    assert!(
+        run.stderr.contains("has a negative range bound"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn clock_times_are_exactly_two_digits_a_colon_and_two_digits() {
+    let project = Project::new("scenario");
+    project.replace(SCENARIO, "arrives = \"11:00\"", "arrives = \"+2:00\"");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("invalid-time", SCENARIO, 65);
+}
+
+#[test]
+fn conversions_the_manifest_asks_for_are_checked() {
+    let project = Project::new("scenario");
+    project.append(
+        "grognard.toml",
+        "\n[[convert]]\nscenario = \"nowhere\"\nto = [\"nothing\", \"hexrules\"]\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("convert", "grognard.toml", 4);
+    assert!(message.contains("no scenario `nowhere`"), "{message}");
+    let found: Vec<String> = run
+        .json()
+        .iter()
+        .filter(|d| d["code"] == "convert" && d["line"] == 5)
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        found.contains(&"no ruleset `nothing` to convert to".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"ruleset `hexrules` cannot be converted to".to_string()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn ruleset_ids_are_lower_case_ascii() {
+    for id in ["VED", "véd"] {
+        let project = Project::new("good");
+        std::fs::rename(
+            project.path().join("content/demo"),
+            project.path().join("content").join(id),
+        )
+        .unwrap();
+        let ruleset = format!("content/{id}/ruleset.toml");
+        project.replace(&ruleset, "id = \"demo\"", &format!("id = \"{id}\""));
+        let run = project.check();
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        run.has("invalid-id", &ruleset, 1);
+    }
+}
+
+// ——— Reported by check, at the right place ———
+
+#[test]
+fn template_errors_are_found_by_check_at_their_line() {
+    let project = Project::new("scenario");
+    project.write(
+        "templates/booklet.typ",
+        "#import \"grognard.typ\": *\n#let s = json(\"scenario.json\")\n{% if s %}\n#gg-booklet-body(s)\n",
+    );
+    project.write(
+        "templates/grognard.typ",
+        include_str!("../templates/grognard.typ").replacen("#let ", "#let = ", 1),
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.json()
+            .iter()
+            .any(|d| d["code"] == "template-error" && d["file"] == "templates/booklet.typ"),
+        "{}",
+        run.stderr
+    );
+    let line = include_str!("../templates/grognard.typ")
+        .lines()
+        .position(|l| l.starts_with("#let "))
+        .unwrap() as u64
+        + 1;
+    run.has("template-error", "templates/grognard.typ", line);
+}
+
+#[test]
+fn a_typst_error_in_a_main_template_points_at_its_line() {
+    let project = Project::new("good");
+    let qrs = include_str!("../templates/qrs.typ");
+    let lines = qrs.lines().count();
+    project.write("templates/qrs.typ", format!("{qrs}\n#no-such-function()\n"));
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(1), "{}", build.stderr);
+    assert!(
+        build
+            .stderr
+            .contains(&format!("templates/qrs.typ:{}:", lines + 2)),
+        "{}",
+        build.stderr
+    );
+}
+
+#[test]
+fn an_action_that_ends_before_it_starts_points_at_its_end() {
+    let project = Project::new("scenario");
+    project.replace(SCENARIO, "end = \"12:00\"", "end = \"09:00\"");
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("clock", SCENARIO, 6);
+}
+
+#[test]
+fn text_that_is_not_utf8_is_located() {
+    let project = Project::new("good");
+    let mut bytes = std::fs::read(project.path().join("content/demo/tables/luck.toml")).unwrap();
+    let third_line = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0
+        + 1;
+    bytes.splice(third_line + 3..third_line + 3, [0xff, 0xfe]);
+    project.write("content/demo/tables/luck.toml", bytes);
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("error[invalid-utf8]: the file is not valid UTF-8 text"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("content/demo/tables/luck.toml:3:4"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn ten_thousand_nested_quotes_are_one_error() {
+    let project = Project::new("good");
+    project.append(CHAPTER, &format!("\n{} hondo\n", ">".repeat(10_000)));
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let errors: Vec<_> = run
+        .json()
+        .into_iter()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0]["code"], "limit");
+}
+
+// ——— What a reader would see ———
+
+#[test]
+fn characters_without_a_glyph_and_text_off_the_page_are_warnings() {
+    let project = Project::new("scenario");
+    project.replace(
+        SCENARIO,
+        "name = \"2nd Blue Light\"",
+        "name = \"Guardia 🛡 Ligera\"",
+    );
+    project.replace(
+        SCENARIO,
+        "name = \"1st Blue Line\"",
+        &format!("name = \"{}\"", "Regimentsgrenadierbataillon".repeat(8)),
+    );
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(0), "{}", build.stderr);
+    assert!(
+        build
+            .stderr
+            .contains("warning[layout]: `🛡` (U+1F6E1) prints as an empty box on page 1 of skirmish-1809-oob.pdf"),
+        "{}",
+        build.stderr
+    );
+    assert!(
+        build.stderr.contains("scenario.toml:59:17"),
+        "{}",
+        build.stderr
+    );
+    assert!(
+        build
+            .stderr
+            .contains("text runs off page 1 of skirmish-1809-hexrules-counters.pdf"),
+        "{}",
+        build.stderr
+    );
+}
+
+// ——— Small things ———
+
+#[test]
+fn a_byte_order_mark_before_front_matter_is_accepted() {
+    let project = Project::new("good");
+    let text = std::fs::read_to_string(project.path().join(CHAPTER)).unwrap();
+    project.write(CHAPTER, format!("\u{feff}{text}"));
+    let run = project.check();
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[test]
+fn json_diagnostics_never_carry_a_raw_line_separator() {
+    let project = Project::new("good");
+    project.replace(
+        "content/demo/tables/luck.toml",
+        "kind = \"dice-test\"",
+        "kind = \"dice\u{2028}test\"",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1));
+    assert!(!run.stdout.contains('\u{2028}'));
+    assert!(run.stdout.contains("\\u2028"), "{}", run.stdout);
+    assert_eq!(run.json().len(), run.stdout.lines().count());
+}
+
+#[test]
+fn an_unusable_source_date_epoch_is_a_warning() {
+    let project = Project::new("good");
+    let run = project.run(&["build"], &[("SOURCE_DATE_EPOCH", "banana")]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("warning[source-date-epoch]: SOURCE_DATE_EPOCH is `banana`"),
+        "{}",
+        run.stderr
+    );
+}

@@ -1,6 +1,5 @@
 //! The text of every file a run reads, so diagnostics can quote it.
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Index of a file in [`Sources`].
@@ -43,19 +42,9 @@ impl SourceFile {
             .count();
         (line + 1, column + 1)
     }
-
-    fn line_range(&self, line: usize) -> Option<Range<usize>> {
-        let start = *self.line_starts.get(line)?;
-        let end = self
-            .line_starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        Some(start..end)
-    }
 }
 
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
@@ -102,40 +91,5 @@ impl Sources {
                 start..start + text.len(),
             ))
         })
-    }
-}
-
-impl<'a> codespan_reporting::files::Files<'a> for Sources {
-    type FileId = FileId;
-    type Name = String;
-    type Source = &'a str;
-
-    fn name(&'a self, id: FileId) -> Result<String, codespan_reporting::files::Error> {
-        Ok(self.path(id).display().to_string())
-    }
-
-    fn source(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
-        Ok(self.text(id))
-    }
-
-    fn line_index(
-        &'a self,
-        id: FileId,
-        byte_index: usize,
-    ) -> Result<usize, codespan_reporting::files::Error> {
-        Ok(self.get(id).line_index(byte_index))
-    }
-
-    fn line_range(
-        &'a self,
-        id: FileId,
-        line_index: usize,
-    ) -> Result<Range<usize>, codespan_reporting::files::Error> {
-        self.get(id)
-            .line_range(line_index)
-            .ok_or(codespan_reporting::files::Error::LineTooLarge {
-                given: line_index,
-                max: self.get(id).line_starts.len() - 1,
-            })
     }
 }

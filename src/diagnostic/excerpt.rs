@@ -7,7 +7,7 @@ use std::ops::Range;
 use codespan_reporting::files::{self, Files};
 
 use super::Location;
-use crate::source::Sources;
+use crate::source::{Sources, floor_char_boundary as floor};
 
 /// Lines shown for one place at most.
 const MAX_LINES: usize = 12;
@@ -99,13 +99,6 @@ fn window(
 
 fn line_end(text: &str, from: usize) -> usize {
     text[from..].find('\n').map_or(text.len(), |i| from + i)
-}
-
-fn floor(text: &str, mut at: usize) -> usize {
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 fn ceil(text: &str, mut at: usize) -> usize {

@@ -313,36 +313,30 @@ fn profile(
             ))
         })
         .collect();
-    let turn_minutes = raw.turn_minutes.as_ref().and_then(|minutes| {
-        if (1..=24 * 60).contains(minutes.get_ref()) {
-            return Some(*minutes.get_ref());
+    let whole = |value: &Spanned<u32>,
+                 range: std::ops::RangeInclusive<u32>,
+                 what: &str,
+                 diags: &mut Diagnostics| {
+        if range.contains(value.get_ref()) {
+            return Some(*value.get_ref());
         }
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
-                format!("a turn of {} minutes", minutes.get_ref()),
-            )
-            .at_location(Some(toml.location(minutes.span())))
-            .expected("from 1 to 1440 minutes"),
+            Diagnostic::error("invalid-field", format!("{} {what}", value.get_ref()))
+                .at_location(Some(toml.location(value.span())))
+                .expected(format!("from {} to {} {what}", range.start(), range.end())),
         );
         None
-    });
+    };
+    let turn_minutes = raw
+        .turn_minutes
+        .as_ref()
+        .and_then(|minutes| whole(minutes, 1..=24 * 60, "minutes in a turn", diags));
     let figures_per_base = raw
         .figures_per_base
         .iter()
         .filter_map(|(arm, figures)| {
-            if (1..=1_000).contains(figures.get_ref()) {
-                return Some((arm.clone(), *figures.get_ref()));
-            }
-            diags.push(
-                Diagnostic::error(
-                    "invalid-field",
-                    format!("{} figures on a base", figures.get_ref()),
-                )
-                .at_location(Some(toml.location(figures.span())))
-                .expected("from 1 to 1,000 figures"),
-            );
-            None
+            let figures = whole(figures, 1..=1_000, "figures on a base", diags)?;
+            Some((arm.clone(), figures))
         })
         .collect();
     // Grades named in the mapping must be members of the grade vocabulary;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use typst::WorldExt;
 use typst::diag::SourceDiagnostic;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
@@ -169,29 +169,17 @@ struct ErrorMapper<'a> {
 
 impl ErrorMapper<'_> {
     fn map(&self, error: &SourceDiagnostic) -> Diagnostic {
-        let severity = match error.severity {
-            typst::diag::Severity::Error => Severity::Error,
-            typst::diag::Severity::Warning => Severity::Warning,
-        };
-        let mut diagnostic = Diagnostic::new(
-            severity,
-            "typst-error",
-            format!("typesetting failed: {}", error.message),
-        );
-        for hint in &error.hints {
-            diagnostic = diagnostic.note(format!("hint: {}", hint.v));
-        }
-        let Some(id) = error.span.id() else {
-            return diagnostic;
-        };
-        let path = file_path(id);
-        let range = self.world.range(error.span).unwrap_or(0..0);
-        if let Some((_, file, converted)) = self.chapters.iter().find(|(p, _, _)| *p == path) {
+        let chapter = error.span.id().and_then(|id| {
+            let path = file_path(id);
+            self.chapters.iter().find(|(p, _, _)| *p == path)
+        });
+        if let Some((_, file, converted)) = chapter {
+            let range = self.world.range(error.span).unwrap_or(0..0);
             let offset = range.start.saturating_sub(CHAPTER_PRELUDE.len());
             let md = converted.source_offset(offset);
             let text = self.sources.text(*file);
             let end = text[md..].find('\n').map_or(text.len(), |i| md + i);
-            return diagnostic
+            return templates::typst_message(error, "the rulebook")
                 .at(*file, md..end)
                 .label("while typesetting this")
                 .note("this is a bug in grognard's Markdown conversion if the text above is plain prose; please report it");

@@ -190,18 +190,7 @@ pub fn typst_diagnostic(
     what: &str,
 ) -> Diagnostic {
     use typst::WorldExt;
-    let severity = match error.severity {
-        typst::diag::Severity::Error => Severity::Error,
-        typst::diag::Severity::Warning => Severity::Warning,
-    };
-    let mut diagnostic = Diagnostic::new(
-        severity,
-        "typst-error",
-        format!("typesetting {what} failed: {}", error.message),
-    );
-    for hint in &error.hints {
-        diagnostic = diagnostic.note(format!("hint: {}", hint.v));
-    }
+    let diagnostic = typst_message(error, what);
     let Some(id) = error.span.id() else {
         return diagnostic;
     };
@@ -216,6 +205,23 @@ pub fn typst_diagnostic(
         Some(template) => diagnostic.at(template.file, range),
         None => diagnostic.note(format!("in generated file {path}")),
     }
+}
+
+/// A Typst diagnostic's severity, message and hints, not yet placed.
+pub fn typst_message(error: &SourceDiagnostic, what: &str) -> Diagnostic {
+    let severity = match error.severity {
+        typst::diag::Severity::Error => Severity::Error,
+        typst::diag::Severity::Warning => Severity::Warning,
+    };
+    let mut diagnostic = Diagnostic::new(
+        severity,
+        "typst-error",
+        format!("typesetting {what} failed: {}", error.message),
+    );
+    for hint in &error.hints {
+        diagnostic = diagnostic.note(format!("hint: {}", hint.v));
+    }
+    diagnostic
 }
 
 /// The line of a template that produced `range` of its rendered text: the

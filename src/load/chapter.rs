@@ -85,9 +85,9 @@ pub fn load(
         text: &text[fm_range.clone()],
         offset: fm_range.start,
     };
-    super::toml_util::validate(&front, limits, diags);
-    front.parse_table(diags)?;
-    let fm: FrontMatter = front.deserialize("chapter front matter", diags)?;
+    let fm: FrontMatter = front
+        .parse(limits, diags)?
+        .deserialize("chapter front matter", diags)?;
     let location = front.location(fm.id.span());
     super::check_id(fm.id.get_ref(), &location, diags);
 
@@ -277,14 +277,13 @@ fn directive(
         text: &body,
         offset,
     };
-    super::toml_util::validate(&toml, limits, diags);
-    if !super::toml_util::numbers_within(&toml, limits::MAX_TABLE_VALUE, diags) {
+    let Some(document) = toml.parse(limits, diags) else {
+        return;
+    };
+    if !document.numbers_within(limits::MAX_TABLE_VALUE, diags) {
         return;
     }
-    if toml.parse_table(diags).is_none() {
-        return;
-    }
-    let Some(raw) = toml.deserialize::<RawExample>("example", diags) else {
+    let Some(raw) = document.deserialize::<RawExample>("example", diags) else {
         return;
     };
     let mut claims = Vec::new();

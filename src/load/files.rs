@@ -102,10 +102,6 @@ impl ProjectFiles {
         match String::from_utf8(bytes) {
             Ok(text) => {
                 let id = sources.add(relative, text.clone());
-                if relative.extension().is_some_and(|e| e == "toml") {
-                    let toml = super::toml_util::TomlText::whole(id, &text);
-                    super::toml_util::validate(&toml, &self.limits, diags);
-                }
                 Some((id, text))
             }
             Err(e) => {

@@ -82,7 +82,7 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
     if files.is_file(neutral)
         && let Some((file, text)) = files.read(neutral, sources, diags)
     {
-        let (vocabularies, refs) = scenario::load_neutral(file, &text, diags);
+        let (vocabularies, refs) = scenario::load_neutral(file, &text, &files.limits, diags);
         project.neutral = vocabularies;
         project.neutral_refs = refs;
     }
@@ -92,10 +92,11 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
 
 /// `grognard.toml`: title, paper, counters, conversions and limits.
 fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
-    if toml.parse_table(diags).is_none() {
+    // The manifest sets the limits; it is read within the defaults.
+    let Some(document) = toml.parse(&Limits::default(), diags) else {
         return;
-    }
-    let Some(manifest) = toml.deserialize::<RawManifest>("manifest", diags) else {
+    };
+    let Some(manifest) = document.deserialize::<RawManifest>("manifest", diags) else {
         return;
     };
     if !PAPERS.contains(&manifest.paper.get_ref().as_str()) {
@@ -242,7 +243,7 @@ fn load_ruleset(
         let Some((file, text)) = files.read(&path, sources, diags) else {
             continue;
         };
-        if let Some((table, refs)) = table::load(file, &text, diags) {
+        if let Some((table, refs)) = table::load(file, &text, &files.limits, diags) {
             ruleset.tables.push(table);
             ruleset.key_refs.extend(refs);
         }

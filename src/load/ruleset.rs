@@ -112,8 +112,7 @@ pub fn load(
     diags: &mut Diagnostics,
 ) -> Option<(Ruleset, Vec<KeyRef>)> {
     let toml = TomlText::whole(file, text);
-    toml.parse_table(diags)?;
-    let raw: RawRuleset = toml.deserialize("ruleset", diags)?;
+    let raw: RawRuleset = toml.parse(limits, diags)?.deserialize("ruleset", diags)?;
     let mut refs = Vec::new();
 
     super::check_id(raw.id.get_ref(), &toml.location(raw.id.span()), diags);

@@ -28,12 +28,17 @@ struct RawNeutral {
     vocabulary: BTreeMap<String, Spanned<super::vocabulary::RawVocabulary>>,
 }
 
-pub fn load_neutral(file: FileId, text: &str, diags: &mut Diagnostics) -> (Neutral, Vec<KeyRef>) {
+pub fn load_neutral(
+    file: FileId,
+    text: &str,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> (Neutral, Vec<KeyRef>) {
     let toml = TomlText::whole(file, text);
     let mut refs = Vec::new();
     let mut neutral = Neutral::default();
-    if toml.parse_table(diags).is_some()
-        && let Some(raw) = toml.deserialize::<RawNeutral>("neutral vocabularies", diags)
+    if let Some(document) = toml.parse(limits, diags)
+        && let Some(raw) = document.deserialize::<RawNeutral>("neutral vocabularies", diags)
     {
         neutral.vocabularies = super::vocabulary::load(&toml, raw.vocabulary, &mut refs, diags);
     }
@@ -185,11 +190,11 @@ impl<'a> Reader<'a> {
         file: FileId,
         text: &'a str,
         what: &str,
+        limits: &Limits,
         diags: &mut Diagnostics,
     ) -> Option<(Self, T)> {
         let toml = TomlText::whole(file, text);
-        toml.parse_table(diags)?;
-        let raw = toml.deserialize(what, diags)?;
+        let raw = toml.parse(limits, diags)?.deserialize(what, diags)?;
         let reader = Self {
             toml,
             refs: Vec::new(),
@@ -292,7 +297,7 @@ pub fn load(
     limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
-    let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", diags)?;
+    let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", limits, diags)?;
     let entries = raw.unit.len() + raw.formation.len() + raw.leader.len();
     if entries as u64 > limits.get(limits::UNITS) {
         diags.push(
@@ -662,7 +667,7 @@ pub fn load_layer(
     refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
 ) -> Option<Layer> {
-    let (mut r, raw): (_, RawLayer) = Reader::parse(file, text, "scenario layer", diags)?;
+    let (mut r, raw): (_, RawLayer) = Reader::parse(file, text, "scenario layer", limits, diags)?;
     let ruleset = raw.ruleset.get_ref().clone();
     // A layer without a clock is allowed where no source gives one: its
     // turns are then unknown, and the checks say so.

@@ -11,7 +11,8 @@ use crate::model::table::{
 use crate::model::{Cell, Dice, KeyRef, Ratio, Table, TableKind};
 use crate::source::FileId;
 
-use super::toml_util::TomlText;
+use super::toml_util::{Document, TomlText};
+use crate::model::limits::Limits;
 
 /// Fields every table kind has.
 const COMMON_FIELDS: &[&str] = &["id", "kind", "title", "note", "source", "qrs", "allow"];
@@ -184,15 +185,20 @@ enum RawStep {
 }
 
 /// Loads one table file; vocabulary keys it names are returned for checking.
-pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table, Vec<KeyRef>)> {
+pub fn load(
+    file: FileId,
+    text: &str,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> Option<(Table, Vec<KeyRef>)> {
     let toml = TomlText::whole(file, text);
-    let document = toml.parse_table(diags)?;
+    let document = toml.parse(limits, diags)?;
     // A table whose numbers are out of range is not loaded: the checks
     // compute with them.
-    if !super::toml_util::numbers_within(&toml, crate::model::limits::MAX_TABLE_VALUE, diags) {
+    if !document.numbers_within(crate::model::limits::MAX_TABLE_VALUE, diags) {
         return None;
     }
-    let header: RawHeader = toml.deserialize("table", diags)?;
+    let header: RawHeader = document.deserialize("table", diags)?;
     let id_location = toml.location(header.id.span());
     super::check_id(header.id.get_ref(), &id_location, diags);
 
@@ -211,15 +217,15 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
         );
         return None;
     };
-    for key in document.keys() {
-        if !COMMON_FIELDS.contains(&key.as_str()) && !kind_fields.contains(&key.as_str()) {
+    for (key, location) in document.keys() {
+        if !COMMON_FIELDS.contains(&key) && !kind_fields.contains(&key) {
             let allowed: Vec<_> = COMMON_FIELDS.iter().chain(kind_fields.iter()).collect();
             diags.push(
                 Diagnostic::error(
                     "invalid-field",
                     format!("unknown field `{key}` in a `{kind_name}` table"),
                 )
-                .at_location(Some(toml.key_location(0..text.len(), key)))
+                .at_location(Some(location))
                 .expected(format!(
                     "one of {}",
                     allowed
@@ -235,6 +241,7 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
     let mut refs = Vec::new();
     let mut loader = TableLoader {
         toml,
+        document: &document,
         diags,
         refs: &mut refs,
     };
@@ -244,7 +251,9 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
         "ranges" => TableKind::Ranges(loader.ranges()?),
         "lookup" => TableKind::Lookup(loader.lookup()?),
         "sequence" => {
-            let raw: RawSequence = loader.toml.deserialize("sequence table", loader.diags)?;
+            let raw: RawSequence = loader
+                .document
+                .deserialize("sequence table", loader.diags)?;
             TableKind::Sequence(loader.sequence(raw))
         }
         _ => TableKind::Missing,
@@ -277,6 +286,7 @@ pub fn load(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<(Table,
 
 struct TableLoader<'a> {
     toml: TomlText<'a>,
+    document: &'a Document<'a>,
     diags: &'a mut Diagnostics,
     refs: &'a mut Vec<KeyRef>,
 }
@@ -296,7 +306,7 @@ impl TableLoader<'_> {
     }
 
     fn modifiers(&mut self) -> Option<ModifierTable> {
-        let raw: RawModifiers = self.toml.deserialize("modifier table", self.diags)?;
+        let raw: RawModifiers = self.document.deserialize("modifier table", self.diags)?;
         let base = match (&raw.base, &raw.roll) {
             (Some(base), None) => Base::Fixed(*base.get_ref()),
             (None, Some(roll)) => match roll.get_ref().parse::<Dice>() {
@@ -453,7 +463,7 @@ impl TableLoader<'_> {
 
     fn dice_test(&mut self) -> Option<DiceTest> {
         let modifiers = self.modifiers()?;
-        let raw: RawDiceTest = self.toml.deserialize("dice test", self.diags)?;
+        let raw: RawDiceTest = self.document.deserialize("dice test", self.diags)?;
         let dice = match raw.dice.get_ref().parse::<Dice>() {
             Ok(dice) => dice,
             Err(e) => {
@@ -508,7 +518,7 @@ impl TableLoader<'_> {
     }
 
     fn ranges(&mut self) -> Option<RangeTable> {
-        let raw: RawRanges = self.toml.deserialize("range table", self.diags)?;
+        let raw: RawRanges = self.document.deserialize("range table", self.diags)?;
         self.key_ref(None, raw.by.get_ref(), self.toml.location(raw.by.span()));
         let mut rows = Vec::new();
         for row in raw.rows {
@@ -554,7 +564,7 @@ impl TableLoader<'_> {
     }
 
     fn lookup(&mut self) -> Option<LookupTable> {
-        let raw: RawLookup = self.toml.deserialize("lookup table", self.diags)?;
+        let raw: RawLookup = self.document.deserialize("lookup table", self.diags)?;
         let mut columns: Vec<Column> = Vec::new();
         let mut rules = Vec::new();
         for column in raw.columns {

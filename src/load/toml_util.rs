@@ -32,27 +32,19 @@ impl<'a> TomlText<'a> {
         )
     }
 
-    /// Parses the text as a plain table: the syntax check.
-    pub fn parse_table(&self, diags: &mut Diagnostics) -> Option<toml::Table> {
-        match self.text.parse::<toml::Table>() {
-            Ok(table) => Some(table),
+    /// Parses the text once — a syntax error is reported — and checks what
+    /// no field type can: every string within the length limit, every number
+    /// finite, nesting within the depth limit. Every field type is then read
+    /// from the parsed document.
+    pub fn parse(&self, limits: &Limits, diags: &mut Diagnostics) -> Option<Document<'a>> {
+        match toml::de::DeTable::parse(self.text) {
+            Ok(root) => {
+                let document = Document { toml: *self, root };
+                document.validate(limits, diags);
+                Some(document)
+            }
             Err(e) => {
                 diags.push(self.error("toml-syntax", "invalid TOML", &e));
-                None
-            }
-        }
-    }
-
-    /// Deserializes the text into `T`; shape errors become `invalid-field`.
-    pub fn deserialize<T: DeserializeOwned>(
-        &self,
-        what: &str,
-        diags: &mut Diagnostics,
-    ) -> Option<T> {
-        match toml::from_str::<T>(self.text) {
-            Ok(value) => Some(value),
-            Err(e) => {
-                diags.push(self.error("invalid-field", &format!("invalid {what}"), &e));
                 None
             }
         }
@@ -82,20 +74,48 @@ impl<'a> TomlText<'a> {
     }
 }
 
-/// Checks what no field type can: every string within the length limit,
-/// every number finite (no `nan` or `inf`), nesting within the depth limit.
-/// Syntax errors are left to `parse_table`.
-pub fn validate(toml: &TomlText, limits: &Limits, diags: &mut Diagnostics) {
-    let Ok(document) = toml::de::DeTable::parse(toml.text) else {
-        return;
-    };
-    let mut walk = Walk {
-        toml,
-        limits,
-        diags,
-        reported_depth: false,
-    };
-    walk.table(document.get_ref(), 0);
+/// A TOML text, parsed.
+pub struct Document<'a> {
+    pub toml: TomlText<'a>,
+    root: toml::Spanned<toml::de::DeTable<'a>>,
+}
+
+impl Document<'_> {
+    /// Reads the document as `T`; shape errors become `invalid-field`.
+    pub fn deserialize<T: DeserializeOwned>(
+        &self,
+        what: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<T> {
+        match T::deserialize(toml::de::Deserializer::from(self.root.clone())) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                diags.push(
+                    self.toml
+                        .error("invalid-field", &format!("invalid {what}"), &e),
+                );
+                None
+            }
+        }
+    }
+
+    /// The top-level keys, in the order written, each where it is written.
+    pub fn keys(&self) -> impl Iterator<Item = (&str, Location)> {
+        self.root
+            .get_ref()
+            .keys()
+            .map(|k| (k.get_ref().as_ref(), self.toml.location(k.span())))
+    }
+
+    fn validate(&self, limits: &Limits, diags: &mut Diagnostics) {
+        let mut walk = Walk {
+            toml: &self.toml,
+            limits,
+            diags,
+            reported_depth: false,
+        };
+        walk.table(self.root.get_ref(), 0);
+    }
 }
 
 struct Walk<'a, 'd> {
@@ -176,61 +196,63 @@ impl Walk<'_, '_> {
     }
 }
 
-/// Every number in the text lies within ±`max`: tables and examples feed
-/// arithmetic, which stays exact for numbers of this size. False (and
-/// reported) when one does not.
-pub fn numbers_within(toml: &TomlText, max: i64, diags: &mut Diagnostics) -> bool {
-    fn walk(
-        value: &toml::Spanned<toml::de::DeValue>,
-        max: i64,
-        out: &mut Vec<(String, Range<usize>)>,
-    ) {
-        use toml::de::DeValue;
-        match value.get_ref() {
-            DeValue::Integer(i) => {
-                let within = i64::from_str_radix(i.as_str(), i.radix())
-                    .is_ok_and(|n| n.checked_abs().is_some_and(|n| n <= max));
-                if !within {
-                    out.push((i.as_str().to_string(), value.span()));
-                }
-            }
-            DeValue::Float(f) => {
-                let within = f
+impl Document<'_> {
+    /// Every number in the document lies within ±`max`: tables and examples
+    /// feed arithmetic, which stays exact for numbers of this size. False
+    /// (and reported) when one does not.
+    pub fn numbers_within(&self, max: i64, diags: &mut Diagnostics) -> bool {
+        fn walk(
+            value: &toml::Spanned<toml::de::DeValue>,
+            max: i64,
+            out: &mut Vec<(String, Range<usize>)>,
+        ) {
+            use toml::de::DeValue;
+            let within = match value.get_ref() {
+                DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                    .is_ok_and(|n| n.checked_abs().is_some_and(|n| n <= max)),
+                DeValue::Float(f) => f
                     .as_str()
                     .replace('_', "")
                     .parse::<f64>()
-                    .is_ok_and(|n| n.abs() <= max as f64);
-                if !within {
-                    out.push((f.as_str().to_string(), value.span()));
+                    .is_ok_and(|n| n.abs() <= max as f64),
+                DeValue::Array(items) => {
+                    items.iter().for_each(|v| walk(v, max, out));
+                    true
                 }
+                DeValue::Table(table) => {
+                    table.values().for_each(|v| walk(v, max, out));
+                    true
+                }
+                _ => true,
+            };
+            if !within {
+                let text = match value.get_ref() {
+                    DeValue::Integer(i) => i.as_str().to_string(),
+                    DeValue::Float(f) => f.as_str().to_string(),
+                    _ => String::new(),
+                };
+                out.push((text, value.span()));
             }
-            DeValue::Array(items) => items.iter().for_each(|v| walk(v, max, out)),
-            DeValue::Table(table) => table.values().for_each(|v| walk(v, max, out)),
-            _ => {}
         }
+        let mut found = Vec::new();
+        for value in self.root.get_ref().values() {
+            walk(value, max, &mut found);
+        }
+        for (text, span) in &found {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("`{text}` is beyond what a table may hold"),
+                )
+                .at_location(Some(self.toml.location(span.clone())))
+                .expected(format!(
+                    "a number between −{0} and {0}",
+                    limits::group_digits(max.unsigned_abs())
+                )),
+            );
+        }
+        found.is_empty()
     }
-    let Ok(document) = toml::de::DeTable::parse(toml.text) else {
-        return true;
-    };
-    let mut found = Vec::new();
-    for value in document.get_ref().values() {
-        walk(value, max, &mut found);
-    }
-    let within = found.is_empty();
-    for (text, span) in found {
-        diags.push(
-            Diagnostic::error(
-                "invalid-field",
-                format!("`{text}` is beyond what a table may hold"),
-            )
-            .at_location(Some(toml.location(span)))
-            .expected(format!(
-                "a number between −{0} and {0}",
-                limits::group_digits(max.unsigned_abs())
-            )),
-        );
-    }
-    within
 }
 
 /// Finds a bare or quoted key followed by `=` inside `within`.

@@ -371,8 +371,13 @@ fn counters_bench() {
     let mut sources = grognard::source::Sources::default();
     let mut diagnostics = grognard::diagnostic::Diagnostics::default();
     let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));
-    let templates =
-        grognard::render::templates::load(&files, Path::new("x"), &mut sources, &mut diagnostics);
+    let templates = grognard::render::templates::load(
+        &files,
+        Path::new("x"),
+        &mut Default::default(),
+        &mut sources,
+        &mut diagnostics,
+    );
     let faces = |n: usize| -> Vec<(Face, Face)> {
         (0..n)
             .map(|i| {

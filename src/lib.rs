@@ -56,11 +56,18 @@ pub fn load(root: &Path) -> Session {
         .map(|r| r.folder.clone())
         .chain(project.scenarios.iter().map(|s| s.folder.clone()));
     let mut templates = Vec::new();
+    let mut read = render::templates::Read::new();
     for folder in folders {
-        let set = render::templates::load(&files, &folder, &mut sources, &mut diagnostics);
-        render::templates::check(&set, &mut diagnostics, &sources);
+        let set =
+            render::templates::load(&files, &folder, &mut read, &mut sources, &mut diagnostics);
         templates.push((folder, set));
     }
+    // Each template file once, however many folders use it.
+    let mut unique: Vec<&render::templates::Template> =
+        templates.iter().flat_map(|(_, set)| set).collect();
+    unique.sort_by_key(|t| t.file);
+    unique.dedup_by_key(|t| t.file);
+    render::templates::check(unique, &mut diagnostics, &sources);
     Session {
         project,
         sources,

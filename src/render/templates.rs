@@ -1,7 +1,8 @@
 //! Templates: the defaults built into the binary, overridable by the project
 //! (`templates/<name>`) or by one ruleset (`content/<ruleset>/templates/<name>`).
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use typst::diag::SourceDiagnostic;
@@ -34,12 +35,17 @@ pub struct Template {
     pub from_project: bool,
 }
 
+/// Template files already read, by path: the project's templates serve every
+/// ruleset and scenario, and are read (and checked) once.
+pub type Read = HashMap<PathBuf, Option<(FileId, String)>>;
+
 /// Finds each template for a ruleset (or a scenario's folder): its own
 /// `templates/`, then the project's, then the built-in default. Templates are
 /// read like every source: only inside the project.
 pub fn load(
     files: &ProjectFiles,
     folder: &Path,
+    read: &mut Read,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Vec<Template> {
@@ -49,28 +55,32 @@ pub fn load(
             let candidates = [
                 folder.join("templates").join(name),
                 Path::new("templates").join(name),
+                Path::new("<built-in>/templates").join(name),
             ];
-            let found = candidates
-                .iter()
-                .find(|rel| files.root().join(rel).exists())
-                .and_then(|rel| files.read(rel, sources, diags));
-            match found {
-                Some((file, text)) => Template {
-                    name,
-                    text,
-                    file,
-                    from_project: true,
-                },
-                None => {
-                    let path = Path::new("<built-in>/templates").join(name);
-                    let file = sources.add(path, default.to_string());
-                    Template {
-                        name,
-                        text: default.to_string(),
-                        file,
-                        from_project: false,
-                    }
-                }
+            let (path, found) = candidates
+                .into_iter()
+                .find_map(|path| {
+                    let found = read
+                        .entry(path.clone())
+                        .or_insert_with(|| {
+                            if path.starts_with("<built-in>") {
+                                let file = sources.add(&path, default.to_string());
+                                Some((file, default.to_string()))
+                            } else if files.root().join(&path).exists() {
+                                files.read(&path, sources, diags)
+                            } else {
+                                None
+                            }
+                        })
+                        .clone()?;
+                    Some((path, found))
+                })
+                .expect("the built-in default is always there");
+            Template {
+                name,
+                text: found.1,
+                file: found.0,
+                from_project: !path.starts_with("<built-in>"),
             }
         })
         .collect()
@@ -255,8 +265,12 @@ fn rendered_to_template(
 
 /// What `check` can tell of a project's own templates without typesetting:
 /// each renders, and what it renders (and the library) is valid Typst syntax.
-pub fn check(templates: &[Template], diags: &mut Diagnostics, sources: &Sources) {
-    for template in templates.iter().filter(|t| t.from_project) {
+pub fn check<'a>(
+    templates: impl IntoIterator<Item = &'a Template>,
+    diags: &mut Diagnostics,
+    sources: &Sources,
+) {
+    for template in templates.into_iter().filter(|t| t.from_project) {
         let (text, is_main) = if template.name == LIBRARY {
             (template.text.clone(), false)
         } else {

@@ -367,7 +367,8 @@ fn build_in_process(root: &Path, out: &Path) {
 /// Counter sheets: 120 and 2,000 double-sided counters, then 10,000 to see
 /// that time grows linearly; peak memory as the kernel reports it.
 fn counters_bench() {
-    use grognard::render::counters::{Face, Settings, render_faces};
+    use grognard::model::counter_spec::Settings;
+    use grognard::render::counters::{Face, render_faces};
     let mut sources = grognard::source::Sources::default();
     let mut diagnostics = grognard::diagnostic::Diagnostics::default();
     let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));

@@ -9,6 +9,9 @@ use serde::Serialize;
 use crate::source::{FileId, Sources};
 
 mod excerpt;
+mod suggest;
+
+pub use suggest::closest;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

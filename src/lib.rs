@@ -4,15 +4,14 @@
 //! outputs. The binary in `main.rs` is a thin layer over these.
 
 pub mod check;
-pub mod compute;
 pub mod convert;
 pub mod diagnostic;
-pub mod expr;
 pub mod load;
 pub mod model;
 pub mod output;
 pub mod render;
 pub mod source;
+pub mod stages;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -105,7 +104,7 @@ pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
                 format!("nothing to build called `{name}`"),
             )
             .expected(format!("one of {}", all.join(", ")));
-            if let Some(s) = check::closest(name, all.iter().map(String::as_str)) {
+            if let Some(s) = diagnostic::closest(name, all.iter().map(String::as_str)) {
                 d = d.note(format!("did you mean `{s}`?"));
             }
             session.diagnostics.push(d);
@@ -354,7 +353,7 @@ pub fn convert(session: &mut Session, job: &model::ConvertJob, out_dir: &Path) -
             "convert",
             format!("no scenario `{}` to convert", job.scenario),
         );
-        if let Some(s) = check::closest(&job.scenario, names) {
+        if let Some(s) = diagnostic::closest(&job.scenario, names) {
             d = d.note(format!("did you mean `{s}`?"));
         }
         session.diagnostics.push(d);

@@ -3,12 +3,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
-
-pub fn is_colour(text: &str) -> bool {
-    text.strip_prefix('#').is_some_and(|hex| {
-        matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
-    })
-}
+use crate::model::colour::is_colour;
 
 fn check_one(text: &str, location: &Location, diags: &mut Diagnostics) {
     if !text.is_empty() && !is_colour(text) {
@@ -43,7 +38,7 @@ pub fn check(project: &Project, diags: &mut Diagnostics) {
 
 #[cfg(test)]
 mod tests {
-    use super::is_colour;
+    use crate::model::colour::is_colour;
 
     #[test]
     fn hex_colours_only() {

@@ -1,8 +1,8 @@
 //! Worked examples are doctests: every number an example claims is recomputed
 //! from the table it names.
 
-use crate::compute::{evaluate, lookup_example};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::compute::{evaluate, lookup_example};
 use crate::model::table::{Effect, ModifierTable};
 use crate::model::{Example, Ruleset, Table, TableKind};
 

@@ -7,14 +7,11 @@ mod coverage;
 pub mod dice;
 mod examples;
 mod monotonic;
-mod names;
 mod prose;
 mod ranges;
 mod references;
 pub mod rules;
 pub mod scenario;
-
-pub use names::closest;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;

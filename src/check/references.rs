@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Ruleset;
 
-use super::names::closest;
+use crate::diagnostic::closest;
 
 pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     vocabulary_keys(ruleset, diags);
@@ -111,7 +111,6 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
 
 fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
     let table_ids = || ruleset.tables.iter().map(|t| t.id.as_str());
-    let numbers = crate::render::numbering::Numbers::new(ruleset);
     for chapter in &ruleset.chapters {
         for (id, location) in &chapter.embeds {
             if ruleset.table(id).is_none() {
@@ -125,7 +124,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
             }
         }
         for (id, location) in &chapter.references {
-            if numbers.resolve(id).is_none() {
+            if ruleset.numbering.resolve(id).is_none() {
                 let targets = ruleset
                     .chapters
                     .iter()

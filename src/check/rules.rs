@@ -1,64 +1,8 @@
 //! Declared cell rules: every cell of a column with `rule` is recomputed.
 
 use crate::diagnostic::Diagnostic;
-use crate::expr::Scope;
-use crate::model::Cell;
+use crate::model::compute::RowScope;
 use crate::model::table::LookupTable;
-
-/// A row of a lookup table as a rule sees it.
-pub struct RowScope<'a> {
-    table: &'a LookupTable,
-    row: &'a [Cell],
-}
-
-impl<'a> RowScope<'a> {
-    pub fn new(table: &'a LookupTable, row: &'a [Cell]) -> Self {
-        Self { table, row }
-    }
-}
-
-impl Scope for RowScope<'_> {
-    fn number(&self, column: &str) -> Result<f64, String> {
-        let index = self.index(column)?;
-        self.row[index]
-            .number()
-            .ok_or_else(|| format!("column `{column}` holds no number in this row"))
-    }
-
-    fn constant(&self, name: &str, column: &str) -> Result<f64, String> {
-        let index = self.index(column)?;
-        let key = match &self.row[index] {
-            Cell::Keys(keys) if keys.len() == 1 => keys[0].as_str(),
-            Cell::Keys(_) => {
-                return Err(format!(
-                    "column `{column}` names several members in this row"
-                ));
-            }
-            _ => return Err(format!("column `{column}` names no member in this row")),
-        };
-        let (_, entries) = self
-            .table
-            .constants
-            .iter()
-            .find(|(n, _)| n == name)
-            .ok_or_else(|| format!("no constant `{name}`"))?;
-        entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| *v)
-            .ok_or_else(|| format!("constant `{name}` has no value for `{key}`"))
-    }
-}
-
-impl RowScope<'_> {
-    fn index(&self, column: &str) -> Result<usize, String> {
-        self.table
-            .columns
-            .iter()
-            .position(|c| c.id == column)
-            .ok_or_else(|| format!("no column `{column}`"))
-    }
-}
 
 fn show(value: f64) -> String {
     if value.fract() == 0.0 {
@@ -78,7 +22,7 @@ pub fn check(table: &LookupTable, found: &mut Vec<Diagnostic>) {
             let Some(actual) = row[index].number() else {
                 continue; // blank or "-": nothing to check
             };
-            match rule.eval(&RowScope { table, row }) {
+            match rule.eval(&RowScope::new(table, row)) {
                 Ok(expected) if (expected - actual).abs() < 1e-9 => {}
                 Ok(expected) => found.push(
                     Diagnostic::error(

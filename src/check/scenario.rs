@@ -9,6 +9,7 @@ use crate::model::limits;
 use crate::model::scenario::{Clock, Hex, Layer, Scenario, Target};
 
 use super::references::unknown;
+use crate::model::strength::{Totals, sum};
 
 pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     unique_ids(scenario, diags);
@@ -286,59 +287,6 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
             .note("layers set their own clock; arrivals cannot be checked against the action"),
         ),
     }
-}
-
-/// Men, guns and units of the units a total covers.
-pub fn sum(
-    scenario: &Scenario,
-    side: Option<&str>,
-    formation: Option<&str>,
-    arm: Option<&str>,
-) -> Totals {
-    scenario
-        .units
-        .iter()
-        .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
-        .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
-        .filter(|u| arm.is_none_or(|a| u.arm == a))
-        .fold(Totals::default(), |totals, u| totals.add(u))
-}
-
-/// Men, guns and units, summed in 64 bits so that no total can wrap.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Totals {
-    pub men: u64,
-    pub guns: u64,
-    pub units: u64,
-}
-
-impl Totals {
-    fn add(self, unit: &crate::model::scenario::Unit) -> Totals {
-        Totals {
-            men: self.men + u64::from(unit.men.unwrap_or(0)),
-            guns: self.guns + u64::from(unit.guns.unwrap_or(0)),
-            units: self.units + 1,
-        }
-    }
-}
-
-/// The totals of every formation (its own units and those below it), in one
-/// pass over the units.
-pub fn formation_totals(scenario: &Scenario) -> HashMap<&str, Totals> {
-    let mut totals: HashMap<&str, Totals> = HashMap::new();
-    for unit in &scenario.units {
-        let mut current = scenario.formation(&unit.parent);
-        for _ in 0..=crate::model::scenario::MAX_TREE_WALK {
-            let Some(formation) = current else { break };
-            let entry = totals.entry(formation.id.as_str()).or_default();
-            *entry = entry.add(unit);
-            current = formation
-                .parent
-                .as_deref()
-                .and_then(|p| scenario.formation(p));
-        }
-    }
-    totals
 }
 
 fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {

@@ -49,8 +49,8 @@ pub fn markdown(
     );
     let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|");
     for side in &scenario.sides {
-        let crate::check::scenario::Totals { men, guns, units } =
-            crate::check::scenario::sum(scenario, Some(&side.id), None, None);
+        let crate::model::strength::Totals { men, guns, units } =
+            crate::model::strength::sum(scenario, Some(&side.id), None, None);
         let after: Vec<_> = c.units.iter().filter(|u| u.side == side.id).collect();
         let value: u64 = after.iter().map(|u| u.value).sum();
         let men_after: u64 = after

@@ -145,7 +145,7 @@ fn counter_settings(
 ) {
     let settings = &mut project.counters;
     if let Some(size) = &counters.size_mm {
-        let sizes = crate::render::counters::SIZES_MM;
+        let sizes = crate::model::counter_spec::SIZES_MM;
         if sizes.iter().any(|s| (s - size.get_ref()).abs() < 1e-6) {
             settings.size_mm = *size.get_ref();
         } else {
@@ -202,7 +202,7 @@ fn limits(
             )
             .at_location(Some(toml.location(key.span())))
             .expected(format!("one of {}", names.join(", ")));
-            if let Some(s) = crate::check::closest(key.get_ref(), names) {
+            if let Some(s) = crate::diagnostic::closest(key.get_ref(), names) {
                 d = d.note(format!("did you mean `{s}`?"));
             }
             diags.push(d);
@@ -258,6 +258,7 @@ fn load_ruleset(
             ruleset.chapters.push(chapter);
         }
     }
+    ruleset.numbering = crate::model::numbering::Numbering::of(&ruleset);
     Some(ruleset)
 }
 

@@ -757,7 +757,7 @@ impl TableLoader<'_> {
         rule: &Spanned<String>,
         columns: &[Column],
         constants: &[(String, Vec<(String, f64)>)],
-    ) -> Option<(crate::expr::Expr, Location)> {
+    ) -> Option<(crate::model::expr::Expr, Location)> {
         let string = self.toml.location(rule.span());
         // Characters of the rule start after the opening quote.
         let at = |range: std::ops::Range<usize>| {
@@ -765,7 +765,7 @@ impl TableLoader<'_> {
             let end = (string.range.start + 1 + range.end).max(start + 1);
             Location::new(string.file, start..end)
         };
-        let expr = match crate::expr::parse(rule.get_ref()) {
+        let expr = match crate::model::expr::parse(rule.get_ref()) {
             Ok(expr) => expr,
             Err(e) => {
                 self.diags.push(
@@ -781,14 +781,16 @@ impl TableLoader<'_> {
         let mut ok = true;
         for (name, range) in names {
             let problem = match &name {
-                crate::expr::Name::Column(c) => match columns.iter().find(|col| &col.id == c) {
-                    None => Some(format!("no column `{c}` in this table")),
-                    Some(col) if col.vocab.is_some() => Some(format!(
-                        "`{c}` holds member ids, not numbers; use it as a key: `constant[{c}]`"
-                    )),
-                    Some(_) => None,
-                },
-                crate::expr::Name::Constant(n, c) => {
+                crate::model::expr::Name::Column(c) => {
+                    match columns.iter().find(|col| &col.id == c) {
+                        None => Some(format!("no column `{c}` in this table")),
+                        Some(col) if col.vocab.is_some() => Some(format!(
+                            "`{c}` holds member ids, not numbers; use it as a key: `constant[{c}]`"
+                        )),
+                        Some(_) => None,
+                    }
+                }
+                crate::model::expr::Name::Constant(n, c) => {
                     if !constants.iter().any(|(k, _)| k == n) {
                         Some(format!("no constant `{n}` in this table's `constants`"))
                     } else if !columns.iter().any(|col| &col.id == c) {

@@ -1,6 +1,6 @@
-//! What a hex ruleset's counters print: which of a layer's `[values]` go on
-//! units and leaders, and the markers its rules use. Declared in
-//! `ruleset.toml` under `[counters]`, so that no ruleset's terms live in code.
+//! Counters: what a hex ruleset's counters print (`[counters]` and
+//! `[[marker]]` in ruleset.toml, so that no ruleset's terms live in code) and
+//! the sheet settings of the project (`[counters]` in grognard.toml).
 
 /// The `[counters]` section of a ruleset.
 #[derive(Debug, Clone, Default)]
@@ -54,5 +54,48 @@ impl CounterSpec {
                 }
             })
             .sum()
+    }
+}
+
+/// Sizes counters come in, in millimetres (½", 5/8", 16 mm, ¾").
+pub const SIZES_MM: &[f64] = &[12.7, 15.875, 16.0, 19.05];
+
+/// Sheet settings: counter size, bleed, margins, paper.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub size_mm: f64,
+    pub bleed_mm: f64,
+    pub margin_mm: f64,
+    pub paper: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            size_mm: 16.0,
+            bleed_mm: 0.0,
+            margin_mm: 10.0,
+            paper: "a4".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Page width and height in millimetres.
+    pub fn page_mm(&self) -> (f64, f64) {
+        match self.paper.as_str() {
+            "us-letter" => (215.9, 279.4),
+            _ => (210.0, 297.0),
+        }
+    }
+
+    /// Counters per row and per column that fit inside the margins.
+    pub fn grid(&self) -> (usize, usize) {
+        let (w, h) = self.page_mm();
+        let pitch = self.size_mm + 2.0 * self.bleed_mm;
+        (
+            ((w - 2.0 * self.margin_mm) / pitch).floor() as usize,
+            ((h - 2.0 * self.margin_mm) / pitch).floor() as usize,
+        )
     }
 }

@@ -1,12 +1,18 @@
 //! Plain data types: what the loaders produce and every later stage reads.
 
 pub mod chapter;
+pub mod colour;
+pub mod compute;
 pub mod counter_spec;
+pub mod dice;
+pub mod expr;
 pub mod limits;
 pub mod number;
+pub mod numbering;
 pub mod profile;
 pub mod ruleset;
 pub mod scenario;
+pub mod strength;
 pub mod table;
 
 pub use chapter::{Chapter, Example, Section};

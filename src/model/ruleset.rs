@@ -21,7 +21,7 @@ pub struct Project {
     /// The conversions `build` makes, from `[[convert]]` in grognard.toml.
     pub conversions: Vec<ConvertJob>,
     /// Counter size and sheet layout, from `[counters]` in grognard.toml.
-    pub counters: crate::render::counters::Settings,
+    pub counters: super::counter_spec::Settings,
     /// Limits on what sources may inflate, from `[limits]` in grognard.toml.
     pub limits: super::limits::Limits,
 }
@@ -73,6 +73,8 @@ pub struct Ruleset {
     pub profile: Option<super::profile::Profile>,
     /// What its counters print, for hex rulesets.
     pub counters: super::counter_spec::CounterSpec,
+    /// Numbers of chapters, sections and tables, computed once loaded.
+    pub numbering: super::numbering::Numbering,
     /// Every vocabulary member (or vocabulary) the sources name, for checking.
     pub key_refs: Vec<KeyRef>,
 }

@@ -219,7 +219,7 @@ pub struct Column {
     /// "increasing" or "decreasing" along the vocabulary column `along`.
     pub monotonic: Option<(String, String)>,
     /// The rule every cell follows, with where it is written.
-    pub rule: Option<(crate::expr::Expr, Location)>,
+    pub rule: Option<(crate::model::expr::Expr, Location)>,
     pub location: Location,
 }
 

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::check::scenario::{Totals, formation_totals, sum};
 use crate::model::Project;
 use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, Who, prose_in};
+use crate::model::strength::{Totals, formation_totals, sum};
 
 use super::locale::Locale;
 

@@ -7,56 +7,13 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
-use crate::model::counter_spec::CounterSpec;
+use crate::model::counter_spec::{CounterSpec, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
 use super::counter_names::{abbreviate, short_name};
 use super::pdf::RenderResult;
 use super::templates::Template;
-
-/// Sizes counters come in, in millimetres (½", 5/8", 16 mm, ¾").
-pub const SIZES_MM: &[f64] = &[12.7, 15.875, 16.0, 19.05];
-
-/// Sheet settings: counter size, bleed, margins, paper.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub size_mm: f64,
-    pub bleed_mm: f64,
-    pub margin_mm: f64,
-    pub paper: String,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            size_mm: 16.0,
-            bleed_mm: 0.0,
-            margin_mm: 10.0,
-            paper: "a4".into(),
-        }
-    }
-}
-
-impl Settings {
-    /// Page width and height in millimetres.
-    pub fn page_mm(&self) -> (f64, f64) {
-        match self.paper.as_str() {
-            "us-letter" => (215.9, 279.4),
-            _ => (210.0, 297.0),
-        }
-    }
-
-    /// Counters per row and per column that fit inside the margins.
-    pub fn grid(&self) -> (usize, usize) {
-        let (w, h) = self.page_mm();
-        let pitch = self.size_mm + 2.0 * self.bleed_mm;
-        (
-            ((w - 2.0 * self.margin_mm) / pitch).floor() as usize,
-            ((h - 2.0 * self.margin_mm) / pitch).floor() as usize,
-        )
-    }
-}
 
 /// One face of a counter.
 #[derive(Serialize, Clone)]
@@ -169,7 +126,7 @@ fn nation_colour(project: &Project, nation: &str) -> (String, String) {
     let attribute = |key: &str, default: &str| {
         member
             .and_then(|m| m.attribute_str(key))
-            .filter(|c| crate::check::colour::is_colour(c))
+            .filter(|c| crate::model::colour::is_colour(c))
             .unwrap_or(default)
             .to_string()
     };

@@ -128,7 +128,7 @@ pub fn chapter_to_typst(
                     out.code("#link(")
                         .label(target)
                         .code(")[")
-                        .text(number)
+                        .text(&number)
                         .code("];");
                     reference_link = true;
                 } else if link_type == LinkType::Email {

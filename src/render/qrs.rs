@@ -8,7 +8,6 @@ use crate::model::{Project, Ruleset, TableKind};
 use crate::source::Sources;
 
 use super::locale::Locale;
-use super::numbering::table_numbers;
 use super::pdf::RenderResult;
 use super::rulebook::{TableData, table_data};
 use super::templates::Template;
@@ -31,9 +30,11 @@ pub fn sheet_tables(ruleset: &Ruleset) -> Vec<(&crate::model::Table, String)> {
     let is_sequence_of_play = |t: &crate::model::Table| {
         matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence")
     };
-    let numbered = table_numbers(ruleset)
-        .into_iter()
-        .filter_map(|(id, number)| Some((ruleset.table(&id)?, number)));
+    let numbered = ruleset
+        .numbering
+        .tables()
+        .iter()
+        .filter_map(|(id, number)| Some((ruleset.table(id)?, number.clone())));
     let (mut tables, rest): (Vec<_>, Vec<_>) = numbered.partition(|(t, _)| is_sequence_of_play(t));
     tables.extend(rest.into_iter().filter(|(t, _)| t.qrs));
     tables

@@ -12,7 +12,7 @@ use crate::source::Sources;
 
 use super::locale::Locale;
 use super::markdown::{ChapterTypst, chapter_to_typst};
-use super::numbering::{Numbers, table_numbers};
+use super::numbering::Numbers;
 use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
 use super::templates::{self, Template};
 use super::world::{MemoryWorld, file_path};
@@ -72,7 +72,7 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let locale = Locale::for_language(&ruleset.language);
-    let numbers = table_numbers(ruleset);
+    let numbers = ruleset.numbering.tables();
     let tables = numbers
         .iter()
         .filter_map(|(id, number)| {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::compute::{Evaluation, evaluate, lookup_example};
+use crate::model::compute::{Evaluation, evaluate, lookup_example};
 use crate::model::table::{
     Base, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
 };
@@ -149,7 +149,7 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
         format!("{} {comparison} {}", test.dice, locale.base.to_lowercase()),
     );
     if let Base::Fixed(base) = test.modifiers.base {
-        let extremes = crate::check::dice::extremes(test, base);
+        let extremes = crate::model::dice::extremes(test, base);
         display.header.push(format!(
             "{}: {} {}, {} {}",
             locale.chance,

@@ -1,7 +1,9 @@
 //! Evaluating a modifier table for a set of inputs: what a worked example claims.
 
+use crate::model::expr::Scope;
+use crate::model::table::LookupTable;
 use crate::model::table::{Base, Effect, ModifierTable, Rounding};
-use crate::model::{Ratio, Ruleset};
+use crate::model::{Cell, Ratio, Ruleset};
 
 /// One applied term, labelled as the table labels it.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,16 +200,68 @@ pub fn lookup_example(
         .map(|(column, cell)| {
             // A blank cell of a column with a rule is what the rule gives.
             let number = cell.number().or_else(|| {
-                column.rule.as_ref().and_then(|(rule, _)| {
-                    rule.eval(&crate::check::rules::RowScope::new(
-                        lookup,
-                        &lookup.rows[row],
-                    ))
-                    .ok()
-                })
+                column
+                    .rule
+                    .as_ref()
+                    .and_then(|(rule, _)| rule.eval(&RowScope::new(lookup, &lookup.rows[row])).ok())
             });
             (column.id.clone(), number.map(|n| n * scale))
         })
         .collect();
     Ok(LookupOutcome { row, values })
+}
+
+/// A row of a lookup table as a rule sees it.
+pub struct RowScope<'a> {
+    table: &'a LookupTable,
+    row: &'a [Cell],
+}
+
+impl<'a> RowScope<'a> {
+    pub fn new(table: &'a LookupTable, row: &'a [Cell]) -> Self {
+        Self { table, row }
+    }
+}
+
+impl Scope for RowScope<'_> {
+    fn number(&self, column: &str) -> Result<f64, String> {
+        let index = self.index(column)?;
+        self.row[index]
+            .number()
+            .ok_or_else(|| format!("column `{column}` holds no number in this row"))
+    }
+
+    fn constant(&self, name: &str, column: &str) -> Result<f64, String> {
+        let index = self.index(column)?;
+        let key = match &self.row[index] {
+            Cell::Keys(keys) if keys.len() == 1 => keys[0].as_str(),
+            Cell::Keys(_) => {
+                return Err(format!(
+                    "column `{column}` names several members in this row"
+                ));
+            }
+            _ => return Err(format!("column `{column}` names no member in this row")),
+        };
+        let (_, entries) = self
+            .table
+            .constants
+            .iter()
+            .find(|(n, _)| n == name)
+            .ok_or_else(|| format!("no constant `{name}`"))?;
+        entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| *v)
+            .ok_or_else(|| format!("constant `{name}` has no value for `{key}`"))
+    }
+}
+
+impl RowScope<'_> {
+    fn index(&self, column: &str) -> Result<usize, String> {
+        self.table
+            .columns
+            .iter()
+            .position(|c| c.id == column)
+            .ok_or_else(|| format!("no column `{column}`"))
+    }
 }

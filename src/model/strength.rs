@@ -1,0 +1,59 @@
+//! Strengths: men, guns and units per side, formation and arm, as the
+//! checker, the booklets, the conversion report and the summary print them.
+
+use std::collections::HashMap;
+
+use crate::model::scenario::{MAX_TREE_WALK, Scenario, Unit};
+
+/// Men, guns and units of the units a total covers.
+pub fn sum(
+    scenario: &Scenario,
+    side: Option<&str>,
+    formation: Option<&str>,
+    arm: Option<&str>,
+) -> Totals {
+    scenario
+        .units
+        .iter()
+        .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
+        .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
+        .filter(|u| arm.is_none_or(|a| u.arm == a))
+        .fold(Totals::default(), |totals, u| totals.add(u))
+}
+
+/// Men, guns and units, summed in 64 bits so that no total can wrap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub men: u64,
+    pub guns: u64,
+    pub units: u64,
+}
+
+impl Totals {
+    fn add(self, unit: &Unit) -> Totals {
+        Totals {
+            men: self.men + u64::from(unit.men.unwrap_or(0)),
+            guns: self.guns + u64::from(unit.guns.unwrap_or(0)),
+            units: self.units + 1,
+        }
+    }
+}
+
+/// The totals of every formation (its own units and those below it), in one
+/// pass over the units.
+pub fn formation_totals(scenario: &Scenario) -> HashMap<&str, Totals> {
+    let mut totals: HashMap<&str, Totals> = HashMap::new();
+    for unit in &scenario.units {
+        let mut current = scenario.formation(&unit.parent);
+        for _ in 0..=MAX_TREE_WALK {
+            let Some(formation) = current else { break };
+            let entry = totals.entry(formation.id.as_str()).or_default();
+            *entry = entry.add(unit);
+            current = formation
+                .parent
+                .as_deref()
+                .and_then(|p| scenario.formation(p));
+        }
+    }
+    totals
+}

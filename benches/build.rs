@@ -350,13 +350,7 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
 fn build_in_process(root: &Path, out: &Path) {
     let mut session = grognard::load(root);
     let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
-    let outputs = grognard::build(
-        &mut session,
-        &targets,
-        &grognard::Only::default(),
-        out,
-        |_| {},
-    );
+    let outputs = grognard::build(&mut session, &targets, &[], out, |_| {});
     assert_eq!(
         outputs.len(),
         2,
@@ -372,7 +366,7 @@ fn counters_bench() {
     let mut sources = grognard::source::Sources::default();
     let mut diagnostics = grognard::diagnostic::Diagnostics::default();
     let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));
-    let templates = grognard::render::templates::load(
+    let templates = grognard::load::templates::load(
         &files,
         Path::new("x"),
         &mut Default::default(),

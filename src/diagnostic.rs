@@ -74,6 +74,12 @@ impl Diagnostic {
         Self::new(Severity::Warning, code, message)
     }
 
+    /// What the author has already declared (a table the source does not
+    /// print, data no source gives): reported, counted, shown with `--verbose`.
+    pub fn remark(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Note, code, message)
+    }
+
     pub fn at(mut self, file: FileId, range: Range<usize>) -> Self {
         self.location = Some(Location::new(file, range));
         self
@@ -128,6 +134,17 @@ impl Diagnostics {
     /// Keeps the diagnostics for which `keep` is true.
     pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
         self.items.retain(keep);
+    }
+
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.items
+    }
+
+    /// A copy with the diagnostics for which `keep` is true.
+    pub fn filtered(&self, keep: impl Fn(&Diagnostic) -> bool) -> Diagnostics {
+        Diagnostics {
+            items: self.items.iter().filter(|d| keep(d)).cloned().collect(),
+        }
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {

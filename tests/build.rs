@@ -221,7 +221,7 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
         ["skirmish-1809/skirmish-1809-hexrules-counters.pdf"]
     );
 
-    let output = grognard(project.path(), &["build", "--only", "rules,booklets"]);
+    let output = grognard(project.path(), &["build", "--only", "rules,oob"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let files = files_under(&project.path().join("out"));
     assert!(
@@ -233,11 +233,17 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
         "{files:?}"
     );
     assert!(!files.iter().any(|f| f.ends_with("-qrs.pdf")), "{files:?}");
+    // The order of battle alone: the layer's booklet is another kind.
+    assert!(
+        !files.contains(&"skirmish-1809/skirmish-1809-hexrules.pdf".to_string()),
+        "{files:?}"
+    );
 
     let output = grognard(project.path(), &["build", "--only", "maps"]);
     assert_eq!(output.status.code(), Some(2), "a usage error");
     assert!(
-        stderr(&output).contains("possible values: rules, qrs, booklets, counters, conversions"),
+        stderr(&output)
+            .contains("possible values: rules, qrs, oob, booklets, counters, conversions, labels"),
         "{}",
         stderr(&output)
     );

@@ -17,15 +17,55 @@ fn a_good_fixture_exits_zero_with_only_warnings() {
     let output = grognard(&fixture("good"), &["check"]);
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{err}");
-    assert!(err.contains("warning[missing-table]"), "{err}");
-    assert!(err.contains("0 errors, 2 warnings"), "{err}");
+    assert!(err.contains("warning[unsupported-markdown]"), "{err}");
+    // A table the author declared missing is a note, listed with --verbose.
+    assert!(!err.contains("missing-table"), "{err}");
+    assert!(
+        err.contains(
+            "1 ruleset, 0 scenarios: 0 errors, 1 warning, 1 note (`--verbose` lists the notes)"
+        ),
+        "{err}"
+    );
+    let verbose = stderr(&grognard(&fixture("good"), &["check", "--verbose"]));
+    assert!(verbose.contains("note[missing-table]"), "{verbose}");
+    assert!(!verbose.contains("lists the notes"), "{verbose}");
 }
 
 #[test]
-fn deny_warnings_turns_warnings_into_a_failure() {
+fn deny_warnings_turns_warnings_but_not_notes_into_a_failure() {
     let output = grognard(&fixture("good"), &["check", "--deny", "warnings"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("error[missing-table]"));
+    let err = stderr(&output);
+    assert!(err.contains("error[unsupported-markdown]"), "{err}");
+    assert!(err.contains("1 error, 0 warnings, 1 note"), "{err}");
+}
+
+#[test]
+fn the_project_passes_deny_warnings() {
+    let output = grognard(&repo_root(), &["check", "--deny", "warnings"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 errors, 0 warnings"), "{err}");
+}
+
+#[test]
+fn check_of_one_ruleset_reports_only_what_concerns_it() {
+    let output = grognard(
+        &repo_root(),
+        &["check", "ved", "--verbose", "--format", "json"],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let files: Vec<String> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter_map(|d| d["file"].as_str().map(str::to_string))
+        .collect();
+    assert!(!files.is_empty());
+    for file in &files {
+        assert!(file.starts_with("content/ved/"), "{file}");
+    }
+    let err = stderr(&grognard(&repo_root(), &["check", "ved"]));
+    assert!(err.contains("1 ruleset, 0 scenarios: 0 errors"), "{err}");
 }
 
 #[test]
@@ -57,7 +97,7 @@ fn every_problem_of_a_broken_project_is_reported_in_one_run() {
         // A worked example whose arithmetic disagrees with the table.
         "error[example-claim]: example claims sum = 10, but table `fire` gives 9",
         "┌─ content/demo/chapters/02-roto.md:13:12",
-        "7 errors, 3 warnings",
+        "7 errors, 2 warnings, 1 note",
     ];
     for line in expected {
         assert!(err.contains(line), "missing `{line}` in:\n{err}");

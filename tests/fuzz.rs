@@ -294,13 +294,7 @@ fn run_case(project: &Path, out: &Path, build: bool) {
     let mut session = grognard::load(project);
     if build {
         let targets = grognard::select_targets(&mut session, &[]);
-        grognard::build(
-            &mut session,
-            &targets,
-            &grognard::Only::default(),
-            out,
-            |_| {},
-        );
+        grognard::build(&mut session, &targets, &[], out, |_| {});
     }
     // Diagnostics render whatever the sources hold.
     session.diagnostics.sort();
@@ -395,13 +389,7 @@ fn mutated_sources_never_panic_or_hang() {
             let mut session = grognard::load(project.path());
             if build {
                 let targets = grognard::select_targets(&mut session, &[]);
-                grognard::build(
-                    &mut session,
-                    &targets,
-                    &grognard::Only::default(),
-                    out.path(),
-                    |_| {},
-                );
+                grognard::build(&mut session, &targets, &[], out.path(), |_| {});
             }
             // Diagnostics render whatever the sources hold.
             session.diagnostics.sort();

@@ -25,7 +25,7 @@ fn building_the_four_rulebooks_again_and_again_holds_memory_flat() {
     let targets: Vec<String> = ["ved", "bataille", "sombra", "polk"]
         .map(String::from)
         .to_vec();
-    let only = grognard::Only(vec![grognard::Kind::Rules]);
+    let only = vec!["rules".to_string()];
     let out = tempfile::tempdir().unwrap();
     let mut sizes = Vec::new();
     for round in 0..rounds {

@@ -18,14 +18,12 @@ fn the_project_scenarios_load_and_check_without_errors() {
                 .is_some_and(|f| f.starts_with("scenarios/"))
         })
         .collect();
-    // Only what the sources do not give, and where the game's schedule departs
-    // from the historical arrival times.
+    // Only notes of what the sources do not give: where the game's schedule
+    // departs from the historical arrival times, the layer allows it.
+    assert!(!scenario_diagnostics.is_empty());
     for d in &scenario_diagnostics {
-        assert_eq!(d["severity"], "warning", "{d}");
-        assert!(
-            d["code"] == "missing-data" || d["code"] == "arrival-mismatch",
-            "{d}"
-        );
+        assert_eq!(d["severity"], "note", "{d}");
+        assert_eq!(d["code"], "missing-data", "{d}");
     }
 }
 

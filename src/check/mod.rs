@@ -15,7 +15,7 @@ pub mod scenario;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;
-use crate::model::table::Base;
+use crate::model::table::{Allow, Base};
 use crate::model::{Project, Ruleset, Table, TableKind};
 use crate::source::Sources;
 
@@ -30,7 +30,7 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
         for table in &ruleset.tables {
             let mut found = Vec::new();
             table_lints(ruleset, table, &project.limits, &mut found);
-            apply_allows(table, found, diags);
+            apply_allows(&table.allow, found, diags);
         }
     }
     for key_ref in &project.neutral_refs {
@@ -76,8 +76,9 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
             rules::check(l, found);
         }
         TableKind::Sequence(_) => {}
+        // The author has declared it: a note, not a warning.
         TableKind::Missing => found.push(
-            Diagnostic::warning(
+            Diagnostic::remark(
                 "missing-table",
                 format!(
                     "table `{}` ({}) is referred to by the source but not printed in it",
@@ -91,22 +92,23 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
     }
 }
 
-/// Drops what the table allows; an allow that matched nothing is itself reported.
-fn apply_allows(table: &Table, found: Vec<Diagnostic>, diags: &mut Diagnostics) {
-    let mut used = vec![false; table.allow.len()];
+/// Drops what a table or layer allows; an allow that matched nothing is
+/// itself reported.
+fn apply_allows(allows: &[Allow], found: Vec<Diagnostic>, diags: &mut Diagnostics) {
+    let mut used = vec![false; allows.len()];
     for diagnostic in found {
-        match table.allow.iter().position(|a| a.lint == diagnostic.code) {
+        match allows.iter().position(|a| a.lint == diagnostic.code) {
             Some(i) => used[i] = true,
             None => diags.push(diagnostic),
         }
     }
-    for (allow, used) in table.allow.iter().zip(used) {
+    for (allow, used) in allows.iter().zip(used) {
         if !used {
             diags.push(
                 Diagnostic::warning(
                     "unused-allow",
                     format!(
-                        "`{}` is allowed here but nothing in this table triggers it",
+                        "`{}` is allowed here but nothing here triggers it",
                         allow.lint
                     ),
                 )

@@ -19,7 +19,7 @@ pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     clock(scenario, diags);
     stated_totals(scenario, diags);
     for layer in &scenario.layers {
-        check_layer(project, scenario, layer, diags);
+        check_allowed_layer(project, scenario, layer, diags);
     }
 }
 
@@ -68,7 +68,19 @@ pub fn check_extra_layer(
     diags: &mut Diagnostics,
 ) {
     references(project, scenario, refs, diags);
-    check_layer(project, scenario, layer, diags);
+    check_allowed_layer(project, scenario, layer, diags);
+}
+
+/// The layer's lints, less those it allows with a reason.
+fn check_allowed_layer(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    diags: &mut Diagnostics,
+) {
+    let mut found = Diagnostics::default();
+    check_layer(project, scenario, layer, &mut found);
+    super::apply_allows(&layer.allow, found.into_vec(), diags);
 }
 
 fn references(
@@ -275,8 +287,9 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
                 }
             }
         }
+        // Left empty because no source gives them: a note, as the author meant.
         _ => diags.push(
-            Diagnostic::warning(
+            Diagnostic::remark(
                 "missing-data",
                 format!(
                     "scenario `{}` has no clock start and end: no source gives them",
@@ -375,7 +388,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     counter_sheet_size(project, scenario, layer, diags);
     if !layer.timed {
         diags.push(
-            Diagnostic::warning(
+            Diagnostic::remark(
                 "missing-data",
                 format!(
                     "the `{}` layer has no clock: no source gives the times of the action",
@@ -405,7 +418,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     }
     for (text, location) in &layer.missing {
         diags.push(
-            Diagnostic::warning("missing-data", format!("not in the source: {text}"))
+            Diagnostic::remark("missing-data", format!("not in the source: {text}"))
                 .at_location(Some(location.clone())),
         );
     }

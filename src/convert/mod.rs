@@ -37,6 +37,9 @@ pub struct Conversion {
     pub unmapped: Vec<String>,
     pub judgements: Vec<String>,
     pub warnings: Vec<String>,
+    /// What the conversion could not do because the sources lack the data:
+    /// reported with the warnings, but notes to `check` (the author knows).
+    pub source_gaps: Vec<String>,
 }
 
 /// The outputs of one conversion.
@@ -93,6 +96,7 @@ pub fn convert(
         unmapped: Vec::new(),
         judgements: profile.notes.clone(),
         warnings: Vec::new(),
+        source_gaps: Vec::new(),
     };
     if let Some(layer) = source_layer
         && let Some(source_profile) = project
@@ -305,8 +309,9 @@ fn unmapped(
         .filter(|u| u.men.is_none() && u.guns.is_none())
         .map(|u| u.id.as_str())
         .collect();
+    // Data no source gives, as the scenario records it.
     if !no_strength.is_empty() {
-        conversion.warnings.push(format!(
+        conversion.source_gaps.push(format!(
             "No strength in the sources, so no {} (left for the designer): {}",
             profile.represents,
             no_strength.join(", ")

@@ -166,10 +166,11 @@ pub fn markdown(
         }
     }
 
+    let warnings: Vec<String> = c.warnings.iter().chain(&c.source_gaps).cloned().collect();
     for (title, items) in [
         ("Not converted", &c.unmapped),
         ("Judgement calls", &c.judgements),
-        ("Warnings", &c.warnings),
+        ("Warnings", &warnings),
     ] {
         if items.is_empty() {
             continue;

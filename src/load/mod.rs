@@ -5,6 +5,7 @@ pub mod files;
 mod ruleset;
 pub mod scenario;
 mod table;
+pub mod templates;
 pub mod toml_util;
 pub mod vocabulary;
 

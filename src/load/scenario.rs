@@ -493,6 +493,8 @@ struct RawLayer {
     #[serde(default)]
     missing: Vec<S>,
     #[serde(default)]
+    allow: Vec<Spanned<super::table::RawAllow>>,
+    #[serde(default)]
     area: Vec<RawLayerArea>,
     #[serde(default)]
     order: Vec<RawOrder>,
@@ -667,7 +669,8 @@ pub fn load_layer(
     refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
 ) -> Option<Layer> {
-    let (mut r, raw): (_, RawLayer) = Reader::parse(file, text, "scenario layer", limits, diags)?;
+    let (mut r, mut raw): (_, RawLayer) =
+        Reader::parse(file, text, "scenario layer", limits, diags)?;
     let ruleset = raw.ruleset.get_ref().clone();
     // A layer without a clock is allowed where no source gives one: its
     // turns are then unknown, and the checks say so.
@@ -761,6 +764,7 @@ pub fn load_layer(
             .iter()
             .map(|m| (m.get_ref().clone(), r.toml.location(m.span())))
             .collect(),
+        allow: super::table::allows(&r.toml, std::mem::take(&mut raw.allow)),
         areas: Vec::new(),
         orders: Vec::new(),
         order_changes: Vec::new(),

@@ -56,11 +56,26 @@ struct RawHeader {
     allow: Vec<Spanned<RawAllow>>,
 }
 
+/// `allow = [{ lint = "…", reason = "…" }]`: a lint the author has looked at.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawAllow {
+pub(super) struct RawAllow {
     lint: String,
     reason: String,
+}
+
+pub(super) fn allows(toml: &TomlText, raw: Vec<Spanned<RawAllow>>) -> Vec<Allow> {
+    raw.into_iter()
+        .map(|a| {
+            let location = toml.location(a.span());
+            let a = a.into_inner();
+            Allow {
+                lint: a.lint,
+                reason: a.reason,
+                location,
+            }
+        })
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -267,19 +282,7 @@ pub fn load(
         file,
         location: id_location,
         qrs: header.qrs,
-        allow: header
-            .allow
-            .into_iter()
-            .map(|a| {
-                let location = toml.location(a.span());
-                let a = a.into_inner();
-                Allow {
-                    lint: a.lint,
-                    reason: a.reason,
-                    location,
-                }
-            })
-            .collect(),
+        allow: allows(&toml, header.allow),
     };
     Some((table, refs))
 }

@@ -14,6 +14,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod strength;
 pub mod table;
+pub mod template;
 
 pub use chapter::{Chapter, Example, Section};
 pub use number::{Dice, Ratio};

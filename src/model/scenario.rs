@@ -372,6 +372,8 @@ pub struct Layer {
     pub map: Option<(u32, u32, u32, u32)>,
     pub table_cm: Option<(f64, f64)>,
     pub missing: Vec<(String, Location)>,
+    /// Lints the layer allows, each with the reason.
+    pub allow: Vec<crate::model::table::Allow>,
     pub areas: Vec<(String, Vec<Hex>)>,
     pub orders: Vec<(String, String)>,
     pub order_changes: Vec<(Who, u32, u32)>,

@@ -9,6 +9,7 @@ use crate::model::Project;
 use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, Who, prose_in};
 use crate::model::strength::{Totals, formation_totals, sum};
 
+use super::backend::{self, Artifact, Backend, Made, MadeResult};
 use super::locale::Locale;
 
 #[derive(Serialize)]
@@ -570,4 +571,68 @@ pub fn render(
     super::pdf::typeset(&world, &ident, |error| {
         super::templates::typst_diagnostic(error, &world, templates, "booklet.typ", "the booklet")
     })
+}
+
+/// Order-of-battle booklets: out/<battle>/<battle>-oob.pdf
+pub struct Oob;
+
+impl Backend for Oob {
+    fn name(&self) -> &'static str {
+        "oob"
+    }
+    fn about(&self) -> &'static str {
+        "Order-of-battle booklets, the facts of each battle: out/<battle>/<battle>-oob.pdf"
+    }
+    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
+        let file = |s: &Scenario| Artifact::new(target, None, format!("{}-oob.pdf", s.id));
+        cx.scenario(target).map(file).into_iter().collect()
+    }
+    fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let templates = cx.templates(&scenario.folder);
+        render(cx.project, scenario, None, templates, cx.sources).map(Made::from)
+    }
+}
+
+/// Scenario booklets, one per layer (written or converted):
+/// out/<battle>/<battle>-<ruleset>.pdf
+pub struct Booklets;
+
+impl Backend for Booklets {
+    fn name(&self) -> &'static str {
+        "booklets"
+    }
+    fn about(&self) -> &'static str {
+        "Scenario booklets, one per ruleset layer: out/<battle>/<battle>-<ruleset>.pdf"
+    }
+    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
+        let Some(scenario) = cx.scenario(target) else {
+            return Vec::new();
+        };
+        let file = |ruleset: &str| format!("{target}-{ruleset}.pdf");
+        let written = scenario
+            .layers
+            .iter()
+            .map(|l| Artifact::new(target, Some(&l.ruleset), file(&l.ruleset)));
+        let converted = cx.conversions_of(target).map(|c| Artifact {
+            converted: true,
+            ..Artifact::new(target, Some(&c.job.to), file(&c.job.to))
+        });
+        written.chain(converted).collect()
+    }
+    fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
+        let layer = if artifact.converted {
+            cx.conversion(&scenario.id, ruleset).map(|c| &c.layer)
+        } else {
+            scenario.layers.iter().find(|l| l.ruleset == ruleset)
+        };
+        let templates = cx.templates(&scenario.folder);
+        render(cx.project, scenario, layer, templates, cx.sources).map(Made::from)
+    }
 }

@@ -11,6 +11,7 @@ use crate::model::counter_spec::{CounterSpec, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
+use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::counter_names::{abbreviate, short_name};
 use super::pdf::RenderResult;
 use super::templates::Template;
@@ -443,4 +444,45 @@ fn overflow(face: &Face, too_wide: &TooWide, settings: &Settings) -> Diagnostic 
         too_wide.text, too_wide.needs_mm, too_wide.at_pt
     ))
     .note("give the unit a `short = \"…\"` name, or print larger counters ([counters] size_mm)")
+}
+
+/// Counter sheets of hex layers: out/<battle>/<battle>-<ruleset>-counters.pdf
+pub struct Counters;
+
+impl Backend for Counters {
+    fn name(&self) -> &'static str {
+        "counters"
+    }
+    fn about(&self) -> &'static str {
+        "Counter sheets of hex layers: out/<battle>/<battle>-<ruleset>-counters.pdf"
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        let Some(scenario) = cx.scenario(target) else {
+            return Vec::new();
+        };
+        // Hex games get counter sheets.
+        scenario
+            .layers
+            .iter()
+            .filter(|l| l.map.is_some())
+            .map(|l| {
+                let file = format!("{target}-{}-counters.pdf", l.ruleset);
+                Artifact::new(target, Some(&l.ruleset), file)
+            })
+            .collect()
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
+        let layer = scenario
+            .layers
+            .iter()
+            .find(|l| l.ruleset == ruleset)
+            .expect("planned for a layer of the scenario");
+        let settings = &cx.project.counters;
+        let templates = cx.templates(&scenario.folder);
+        render(cx.project, scenario, layer, settings, templates, cx.sources).map(Made::from)
+    }
 }

@@ -8,6 +8,7 @@ use crate::model::Project;
 use crate::model::scenario::Scenario;
 use crate::source::Sources;
 
+use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::pdf::RenderResult;
 use super::templates::Template;
 
@@ -161,4 +162,47 @@ pub fn render(
             super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
         },
     )
+}
+
+/// Unit labels, roster cards and order markers for scenarios converted to a
+/// miniatures ruleset: out/<battle>/<battle>-<ruleset>-labels.pdf
+pub struct Labels;
+
+impl Backend for Labels {
+    fn name(&self) -> &'static str {
+        "labels"
+    }
+    fn about(&self) -> &'static str {
+        "Unit labels and roster cards of miniatures conversions: out/<battle>/<battle>-<ruleset>-labels.pdf"
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        let miniatures = |to: &str| {
+            cx.ruleset(to)
+                .and_then(|r| r.profile.as_ref())
+                .is_some_and(|p| p.is_miniatures())
+        };
+        cx.conversions_of(target)
+            .filter(|c| miniatures(&c.job.to))
+            .map(|c| Artifact {
+                converted: true,
+                ..Artifact::new(
+                    target,
+                    Some(&c.job.to),
+                    format!("{target}-{}-labels.pdf", c.job.to),
+                )
+            })
+            .collect()
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let to = artifact.layer.as_deref().expect("planned for a conversion");
+        let conversion = cx
+            .conversion(&scenario.id, to)
+            .expect("planned for a conversion");
+        let templates = cx.templates(&scenario.folder);
+        let conversion = &conversion.converted.conversion;
+        render(cx.project, scenario, conversion, templates, cx.sources).map(Made::from)
+    }
 }

@@ -1,7 +1,9 @@
 //! From the checked model to PDF: Markdown and tables to Typst, templates,
 //! the embedded Typst compiler.
 
+pub mod backend;
 pub mod booklet;
+pub mod conversion;
 pub mod counter_names;
 pub mod counters;
 pub mod escape;

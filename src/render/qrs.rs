@@ -7,6 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset, TableKind};
 use crate::source::Sources;
 
+use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::locale::Locale;
 use super::pdf::RenderResult;
 use super::rulebook::{TableData, table_data};
@@ -80,4 +81,25 @@ pub fn render(
         );
     }
     Ok(rendered)
+}
+
+/// Quick-reference sheets: out/<ruleset>/<ruleset>-qrs.pdf
+pub struct Qrs;
+
+impl Backend for Qrs {
+    fn name(&self) -> &'static str {
+        "qrs"
+    }
+    fn about(&self) -> &'static str {
+        "Quick-reference sheets: out/<ruleset>/<ruleset>-qrs.pdf"
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-qrs.pdf", r.id));
+        cx.ruleset(target).map(file).into_iter().collect()
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let templates = cx.templates(&ruleset.folder);
+        render(cx.project, ruleset, templates, cx.sources).map(Made::from)
+    }
 }

@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
+use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::locale::Locale;
 use super::markdown::{ChapterTypst, chapter_to_typst};
 use super::numbering::Numbers;
@@ -191,5 +192,26 @@ impl ErrorMapper<'_> {
             "rulebook.typ",
             "the rulebook",
         )
+    }
+}
+
+/// Rulebooks: out/<ruleset>/<ruleset>-rules.pdf
+pub struct Rules;
+
+impl Backend for Rules {
+    fn name(&self) -> &'static str {
+        "rules"
+    }
+    fn about(&self) -> &'static str {
+        "Rulebooks: out/<ruleset>/<ruleset>-rules.pdf"
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-rules.pdf", r.id));
+        cx.ruleset(target).map(file).into_iter().collect()
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let templates = cx.templates(&ruleset.folder);
+        render(cx.project, ruleset, templates, cx.sources).map(Made::from)
     }
 }

@@ -1,90 +1,16 @@
-//! Templates: the defaults built into the binary, overridable by the project
-//! (`templates/<name>`) or by one ruleset (`content/<ruleset>/templates/<name>`).
-
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+//! Rendering templates: minijinja emits Typst with every value escaped, and
+//! Typst's errors point back at the template line that produced them.
 
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use typst::diag::SourceDiagnostic;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, Severity};
-use crate::load::ProjectFiles;
-use crate::source::{FileId, Sources};
+use crate::model::template::LIBRARY;
+pub use crate::model::template::Template;
+use crate::source::Sources;
 
 use super::escape;
 use super::world::{MemoryWorld, file_path};
-
-const DEFAULTS: &[(&str, &str)] = &[
-    ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
-    ("grognard.typ", include_str!("../../templates/grognard.typ")),
-    ("booklet.typ", include_str!("../../templates/booklet.typ")),
-    ("qrs.typ", include_str!("../../templates/qrs.typ")),
-    ("counters.typ", include_str!("../../templates/counters.typ")),
-    ("labels.typ", include_str!("../../templates/labels.typ")),
-];
-
-/// The Typst library every main template imports; it is Typst, not minijinja.
-const LIBRARY: &str = "grognard.typ";
-
-/// One template as used for a ruleset, with the file it came from.
-pub struct Template {
-    pub name: &'static str,
-    pub text: String,
-    pub file: FileId,
-    /// False for the defaults built into grognard.
-    pub from_project: bool,
-}
-
-/// Template files already read, by path: the project's templates serve every
-/// ruleset and scenario, and are read (and checked) once.
-pub type Read = HashMap<PathBuf, Option<(FileId, String)>>;
-
-/// Finds each template for a ruleset (or a scenario's folder): its own
-/// `templates/`, then the project's, then the built-in default. Templates are
-/// read like every source: only inside the project.
-pub fn load(
-    files: &ProjectFiles,
-    folder: &Path,
-    read: &mut Read,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Vec<Template> {
-    DEFAULTS
-        .iter()
-        .map(|(name, default)| {
-            let candidates = [
-                folder.join("templates").join(name),
-                Path::new("templates").join(name),
-                Path::new("<built-in>/templates").join(name),
-            ];
-            let (path, found) = candidates
-                .into_iter()
-                .find_map(|path| {
-                    let found = read
-                        .entry(path.clone())
-                        .or_insert_with(|| {
-                            if path.starts_with("<built-in>") {
-                                let file = sources.add(&path, default.to_string());
-                                Some((file, default.to_string()))
-                            } else if files.root().join(&path).exists() {
-                                files.read(&path, sources, diags)
-                            } else {
-                                None
-                            }
-                        })
-                        .clone()?;
-                    Some((path, found))
-                })
-                .expect("the built-in default is always there");
-            Template {
-                name,
-                text: found.1,
-                file: found.0,
-                from_project: !path.starts_with("<built-in>"),
-            }
-        })
-        .collect()
-}
 
 /// Renders a minijinja template that emits Typst: interpolated values are
 /// escaped as Typst markup unless marked safe, and undefined values are errors.
@@ -357,7 +283,7 @@ mod properties {
 
     #[test]
     fn no_built_in_template_evaluates_data_as_code() {
-        for (name, text) in DEFAULTS {
+        for (name, text) in crate::load::templates::DEFAULTS {
             assert!(!text.contains("eval("), "{name} calls eval");
         }
     }

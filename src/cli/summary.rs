@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::model::dice::{extremes, percent};
-use crate::model::table::Base;
-use crate::model::{Project, TableKind};
+use grognard::model::dice::{extremes, percent};
+use grognard::model::table::Base;
+use grognard::model::{Project, TableKind};
 
 /// Each dice test's chance of success for its worst and best reachable modifiers.
 pub fn dice_chances(project: &Project) -> String {
@@ -50,12 +50,12 @@ pub fn dice_chances(project: &Project) -> String {
 
 /// Men, guns and units per side and per formation of every scenario.
 pub fn scenario_totals(project: &Project) -> String {
-    use crate::model::strength::sum;
+    use grognard::model::strength::sum;
     let mut out = String::new();
     for scenario in &project.scenarios {
         let _ = writeln!(out, "{} ({}) — strengths", scenario.title, scenario.id);
         for side in &scenario.sides {
-            let crate::model::strength::Totals { men, guns, units } =
+            let grognard::model::strength::Totals { men, guns, units } =
                 sum(scenario, Some(&side.id), None, None);
             let _ = writeln!(
                 out,
@@ -66,7 +66,7 @@ pub fn scenario_totals(project: &Project) -> String {
                 .formations
                 .iter()
                 .filter(|f| f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str()));
-            let totals = crate::model::strength::formation_totals(scenario);
+            let totals = grognard::model::strength::formation_totals(scenario);
             for top in tops {
                 write_formation(&mut out, scenario, &totals, top, 2);
             }
@@ -77,12 +77,12 @@ pub fn scenario_totals(project: &Project) -> String {
 
 fn write_formation(
     out: &mut String,
-    scenario: &crate::model::scenario::Scenario,
-    totals: &std::collections::HashMap<&str, crate::model::strength::Totals>,
-    formation: &crate::model::scenario::Formation,
+    scenario: &grognard::model::scenario::Scenario,
+    totals: &std::collections::HashMap<&str, grognard::model::strength::Totals>,
+    formation: &grognard::model::scenario::Formation,
     depth: usize,
 ) {
-    let crate::model::strength::Totals { men, guns, units } = totals
+    let grognard::model::strength::Totals { men, guns, units } = totals
         .get(formation.id.as_str())
         .copied()
         .unwrap_or_default();

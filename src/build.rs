@@ -1,0 +1,147 @@
+//! The build loop: for each target that checked, each wanted backend plans its
+//! files and renders them; the shared writer puts each in place atomically.
+//! A failed output is that output's error alone.
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{self, Diagnostic};
+use crate::output;
+use crate::render::backend::{Artifact, BACKENDS, Backend, Made};
+use crate::render::inspect::Problem;
+use crate::session::Session;
+use crate::source::Sources;
+
+/// One file a build wrote.
+pub struct Output {
+    pub target: String,
+    pub path: PathBuf,
+    pub bytes: usize,
+}
+
+/// The backends a build runs: all, or those `--only` names.
+pub fn wanted(only: &[String]) -> Vec<&'static dyn Backend> {
+    BACKENDS
+        .iter()
+        .copied()
+        .filter(|b| only.is_empty() || only.iter().any(|o| o == b.name()))
+        .collect()
+}
+
+/// Every file the backends make for the targets that checked, in build order.
+pub fn plan(
+    session: &Session,
+    targets: &[String],
+    backends: &[&'static dyn Backend],
+) -> Vec<(&'static dyn Backend, Artifact)> {
+    let cx = session.context();
+    targets
+        .iter()
+        .filter(|target| {
+            let folder = session.folder(target);
+            folder.is_some_and(|f| !session.blocked(&f))
+        })
+        .flat_map(|target| {
+            let cx = &cx;
+            backends
+                .iter()
+                .flat_map(move |b| b.plan(cx, target).into_iter().map(move |a| (*b, a)))
+        })
+        .collect()
+}
+
+/// Renders and writes each planned file into `out_dir`. Nothing is written for
+/// an output whose rendering fails; earlier outputs stay as they were.
+pub fn run(
+    session: &mut Session,
+    planned: Vec<(&'static dyn Backend, Artifact)>,
+    out_dir: &Path,
+    mut progress: impl FnMut(&str),
+) -> Vec<Output> {
+    output::remove_stale_temporaries(out_dir);
+    if let Some(problem) = crate::render::pdf::source_date_problem() {
+        session
+            .diagnostics
+            .push(Diagnostic::warning("source-date-epoch", problem));
+    }
+    let mut outputs = Vec::new();
+    for (backend, artifact) in planned {
+        progress(&artifact.path.display().to_string());
+        let made = backend.render(&session.context(), &artifact);
+        let path = out_dir.join(&artifact.path);
+        match made {
+            Ok(made) => write(session, &artifact.target, path, made, &mut outputs),
+            Err(diagnostics) => session.diagnostics.extend(diagnostics),
+        }
+    }
+    outputs
+}
+
+/// Writes a rendered file into place with its warnings, or records why not.
+fn write(
+    session: &mut Session,
+    target: &str,
+    path: PathBuf,
+    made: Made,
+    outputs: &mut Vec<Output>,
+) {
+    session.diagnostics.extend(made.warnings);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let layout = layout_warnings(&session.sources, &made.problems, &name.unwrap_or_default());
+    session.diagnostics.extend(layout);
+    match output::write_atomic(&path, &made.bytes) {
+        Ok(()) => outputs.push(Output {
+            target: target.to_string(),
+            path,
+            bytes: made.bytes.len(),
+        }),
+        Err(e) => session.diagnostics.push(
+            Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display())).note(
+                "the other outputs are still written; the earlier file, if any, is left as it was",
+            ),
+        ),
+    }
+}
+
+/// Layout problems a reader would see, each pointing at the source text it
+/// comes from where that text can be found.
+fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec<Diagnostic> {
+    // A few name the problem; a flood would hide everything else.
+    const SHOWN: usize = 10;
+    let mut warnings: Vec<Diagnostic> = problems
+        .iter()
+        .take(SHOWN)
+        .map(|problem| match problem {
+            Problem::OffPage { page, text } => {
+                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
+                Diagnostic::warning(
+                    "layout",
+                    format!(
+                        "text runs off page {page} of {output}: `{}`",
+                        diagnostic::shorten(text)
+                    ),
+                )
+                .at_location(sources.find(wanted))
+                .note("a word this long cannot be broken; shorten it or add spaces or hyphens")
+            }
+            Problem::MissingGlyph { page, character } => Diagnostic::warning(
+                "layout",
+                format!(
+                    "`{character}` (U+{:04X}) prints as an empty box on page {page} of {output}",
+                    u32::from(*character)
+                ),
+            )
+            .at_location(sources.find(&character.to_string()))
+            .note("the fonts grognard embeds have no glyph for it; use another character"),
+        })
+        .collect();
+    if problems.len() > SHOWN {
+        warnings.push(Diagnostic::warning(
+            "layout",
+            format!(
+                "{} more layout problems in {output}",
+                problems.len() - SHOWN
+            ),
+        ));
+    }
+    warnings
+}

@@ -1,0 +1,66 @@
+//! `grognard build [TARGET…] [--only KIND,…]`: check, then write the outputs.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use grognard::render::backend::BACKENDS;
+
+use super::report::{Report, finish, print_outputs};
+
+/// Check the sources and build publications into out/
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rulesets and scenarios to build (default: everything)
+    targets: Vec<String>,
+    /// Output folder (default: <root>/out)
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Make only these kinds of output (default: all); repeat or separate with commas
+    #[arg(long, value_delimiter = ',', value_parser = kinds())]
+    only: Vec<String>,
+    #[command(flatten)]
+    report: Report,
+}
+
+/// The kinds of output, from the registry of backends.
+fn kinds() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        BACKENDS
+            .iter()
+            .map(|b| PossibleValue::new(b.name()).help(b.about())),
+    )
+}
+
+pub fn run(root: &Path, args: Args) -> ExitCode {
+    let started = Instant::now();
+    let mut session = grognard::load(root);
+    let targets = grognard::select_targets(&mut session, &args.targets);
+    let named = !args.targets.is_empty();
+    if named {
+        grognard::retain_for_targets(&mut session, &targets);
+    }
+    if args.report.deny.is_some() {
+        session.diagnostics.deny_warnings();
+    }
+    let out = args.out.unwrap_or_else(|| root.join("out"));
+    let spinner = spinner();
+    let outputs = grognard::build(&mut session, &targets, &args.only, &out, |file| {
+        spinner.set_message(format!("building {file}"));
+    });
+    spinner.finish_and_clear();
+    let scope = if named { targets } else { Vec::new() };
+    let code = finish(&mut session, &args.report, &scope);
+    print_outputs(&outputs, root, started);
+    code
+}
+
+pub fn spinner() -> indicatif::ProgressBar {
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.enable_steady_tick(Duration::from_millis(100));
+    bar
+}

@@ -1,0 +1,92 @@
+//! Finds the templates of each folder: its own, the project's, or the default
+//! built into grognard.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::Diagnostics;
+use crate::model::template::Template;
+use crate::source::{FileId, Sources};
+
+use super::ProjectFiles;
+
+pub const DEFAULTS: &[(&str, &str)] = &[
+    ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
+    ("grognard.typ", include_str!("../../templates/grognard.typ")),
+    ("booklet.typ", include_str!("../../templates/booklet.typ")),
+    ("qrs.typ", include_str!("../../templates/qrs.typ")),
+    ("counters.typ", include_str!("../../templates/counters.typ")),
+    ("labels.typ", include_str!("../../templates/labels.typ")),
+];
+
+/// Template files already read, by path: the project's templates serve every
+/// ruleset and scenario, and are read (and checked) once.
+pub type Read = HashMap<PathBuf, Option<(FileId, String)>>;
+
+/// Finds each template for a ruleset (or a scenario's folder): its own
+/// `templates/`, then the project's, then the built-in default. Templates are
+/// read like every source: only inside the project.
+pub fn load(
+    files: &ProjectFiles,
+    folder: &Path,
+    read: &mut Read,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Vec<Template> {
+    DEFAULTS
+        .iter()
+        .map(|(name, default)| {
+            let candidates = [
+                folder.join("templates").join(name),
+                Path::new("templates").join(name),
+                Path::new("<built-in>/templates").join(name),
+            ];
+            let (path, found) = candidates
+                .into_iter()
+                .find_map(|path| {
+                    let found = read
+                        .entry(path.clone())
+                        .or_insert_with(|| {
+                            if path.starts_with("<built-in>") {
+                                let file = sources.add(&path, default.to_string());
+                                Some((file, default.to_string()))
+                            } else if files.root().join(&path).exists() {
+                                files.read(&path, sources, diags)
+                            } else {
+                                None
+                            }
+                        })
+                        .clone()?;
+                    Some((path, found))
+                })
+                .expect("the built-in default is always there");
+            Template {
+                name,
+                text: found.1,
+                file: found.0,
+                from_project: !path.starts_with("<built-in>"),
+            }
+        })
+        .collect()
+}
+
+/// The templates of every ruleset and scenario folder, each file read once.
+pub fn load_all(
+    project: &crate::model::Project,
+    files: &ProjectFiles,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> crate::model::template::Templates {
+    let folders = project
+        .rulesets
+        .iter()
+        .map(|r| r.folder.clone())
+        .chain(project.scenarios.iter().map(|s| s.folder.clone()));
+    let mut templates = crate::model::template::Templates::default();
+    let mut read = Read::new();
+    for folder in folders {
+        let set = load(files, &folder, &mut read, sources, diags);
+        templates.insert(folder, set);
+    }
+    templates
+}

@@ -1,0 +1,132 @@
+//! Every output kind is a backend: it plans its files from the checked project
+//! and renders each to bytes. The registry lists them all; `build --only`,
+//! `list` and the build loop read it. A new kind of output is one module that
+//! implements [`Backend`] and one line in [`BACKENDS`] (and its template).
+
+use std::path::{Path, PathBuf};
+
+use crate::convert::Converted;
+use crate::diagnostic::Diagnostic;
+use crate::model::scenario::{Layer, Scenario};
+use crate::model::{ConvertJob, Project, Ruleset};
+use crate::source::Sources;
+
+use super::inspect::Problem;
+use crate::model::template::{Template, Templates};
+
+/// A conversion of grognard.toml (or of `grognard convert`) whose layer has
+/// been loaded and checked like a hand-written one.
+pub struct Conversion {
+    pub job: ConvertJob,
+    pub converted: Converted,
+    pub layer: Layer,
+}
+
+/// What a backend reads: the checked project and what was made from it.
+pub struct Context<'a> {
+    pub project: &'a Project,
+    pub sources: &'a Sources,
+    pub templates: &'a Templates,
+    pub conversions: &'a [Conversion],
+}
+
+impl Context<'_> {
+    pub fn ruleset(&self, target: &str) -> Option<&Ruleset> {
+        self.project.ruleset(target)
+    }
+
+    pub fn scenario(&self, target: &str) -> Option<&Scenario> {
+        self.project.scenario(target)
+    }
+
+    /// The templates of a ruleset's or scenario's folder.
+    pub fn templates(&self, folder: &Path) -> &[Template] {
+        self.templates.of(folder)
+    }
+
+    /// The checked conversions of a scenario.
+    pub fn conversions_of<'c>(&'c self, scenario: &'c str) -> impl Iterator<Item = &'c Conversion> {
+        self.conversions
+            .iter()
+            .filter(move |c| c.job.scenario == scenario)
+    }
+
+    pub fn conversion(&self, scenario: &str, to: &str) -> Option<&Conversion> {
+        self.conversions
+            .iter()
+            .find(|c| c.job.scenario == scenario && c.job.to == to)
+    }
+}
+
+/// One file a backend will make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Artifact {
+    /// The ruleset or scenario it belongs to.
+    pub target: String,
+    /// For scenario outputs: the ruleset of the layer it shows.
+    pub layer: Option<String>,
+    /// Made from a conversion rather than a layer the sources hold.
+    pub converted: bool,
+    /// Which of its files, for a backend that makes several per layer.
+    pub part: &'static str,
+    /// Where it goes, relative to the output folder.
+    pub path: PathBuf,
+}
+
+impl Artifact {
+    pub fn new(target: &str, layer: Option<&str>, file_name: String) -> Self {
+        Self {
+            target: target.to_string(),
+            layer: layer.map(str::to_string),
+            converted: false,
+            part: "",
+            path: Path::new(target).join(file_name),
+        }
+    }
+}
+
+/// A rendered file and what its rendering found.
+pub struct Made {
+    pub bytes: Vec<u8>,
+    pub warnings: Vec<Diagnostic>,
+    /// Layout problems a reader would see (text off the page, missing glyphs).
+    pub problems: Vec<Problem>,
+}
+
+impl From<super::pdf::Rendered> for Made {
+    fn from(rendered: super::pdf::Rendered) -> Self {
+        Self {
+            bytes: rendered.pdf,
+            warnings: rendered.warnings,
+            problems: rendered.problems,
+        }
+    }
+}
+
+pub type MadeResult = Result<Made, Vec<Diagnostic>>;
+
+pub trait Backend: Sync {
+    /// The name `build --only` takes: "rules".
+    fn name(&self) -> &'static str;
+    /// One line for `--help` and `list`: what it makes and where.
+    fn about(&self) -> &'static str;
+    /// The files it makes for one ruleset or scenario (none for the other kind).
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact>;
+    /// Renders one planned file.
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult;
+}
+
+/// Every output kind, in the order a build makes them.
+pub static BACKENDS: &[&dyn Backend] = &[
+    &super::rulebook::Rules,
+    &super::qrs::Qrs,
+    &super::booklet::Oob,
+    &super::booklet::Booklets,
+    &super::counters::Counters,
+    &super::conversion::Conversions,
+    &super::labels::Labels,
+];
+
+pub fn backend(name: &str) -> Option<&'static dyn Backend> {
+    BACKENDS.iter().copied().find(|b| b.name() == name)
+}

@@ -1,0 +1,199 @@
+//! A loaded, checked project and everything made from it before rendering:
+//! the templates of each folder and the conversions, each loaded and checked
+//! like a hand-written layer.
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{self, Diagnostic, Diagnostics, Location, Severity};
+use crate::model::template::Templates;
+use crate::model::{ConvertJob, Project};
+use crate::render::backend::{Context, Conversion};
+use crate::source::Sources;
+use crate::{check, convert, load, render};
+
+/// A loaded and checked project, with every source file and every diagnostic.
+pub struct Session {
+    pub project: Project,
+    pub sources: Sources,
+    pub diagnostics: Diagnostics,
+    pub templates: Templates,
+    /// The `[[convert]]` jobs whose layers loaded and checked.
+    pub conversions: Vec<Conversion>,
+}
+
+impl Session {
+    /// Loads the project at `root` and runs every check, the project's own
+    /// templates and conversions included: whatever `build` would refuse,
+    /// `check` reports.
+    pub fn load(root: &Path) -> Session {
+        let mut sources = Sources::default();
+        let mut diagnostics = Diagnostics::default();
+        let project = load::load_project(root, &mut sources, &mut diagnostics);
+        // Check whatever loaded, even after load errors: one run reports all it can.
+        check::check_project(&project, &sources, &mut diagnostics);
+        let mut files = load::ProjectFiles::new(root);
+        files.limits = project.limits.clone();
+        let templates = load::templates::load_all(&project, &files, &mut sources, &mut diagnostics);
+        render::templates::check(templates.unique(), &mut diagnostics, &sources);
+        let mut session = Session {
+            project,
+            sources,
+            diagnostics,
+            templates,
+            conversions: Vec::new(),
+        };
+        let jobs: Vec<ConvertJob> = session
+            .project
+            .conversions
+            .iter()
+            .filter(|job| {
+                let folder = session.folder(&job.scenario);
+                folder.is_some_and(|f| !session.blocked(&f))
+            })
+            .cloned()
+            .collect();
+        for job in jobs {
+            session.convert(job);
+        }
+        session
+    }
+
+    /// What backends read.
+    pub fn context(&self) -> Context<'_> {
+        Context {
+            project: &self.project,
+            sources: &self.sources,
+            templates: &self.templates,
+            conversions: &self.conversions,
+        }
+    }
+
+    /// The folder of a ruleset or scenario.
+    pub fn folder(&self, target: &str) -> Option<PathBuf> {
+        let project = &self.project;
+        project
+            .ruleset(target)
+            .map(|r| r.folder.clone())
+            .or_else(|| project.scenario(target).map(|s| s.folder.clone()))
+    }
+
+    /// Whether a diagnostic concerns a ruleset or scenario folder: its own
+    /// files, or the project's (manifest, templates, unknown targets), but not
+    /// another folder's.
+    pub fn concerns(&self, d: &Diagnostic, folder: &Path) -> bool {
+        match &d.location {
+            None => true,
+            Some(l) => match owner(self.sources.path(l.file)) {
+                Some(owner) => owner == folder,
+                None => true,
+            },
+        }
+    }
+
+    /// Whether an error stops the outputs of a folder.
+    pub fn blocked(&self, folder: &Path) -> bool {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .any(|d| self.concerns(d, folder))
+    }
+
+    /// Converts a scenario, then loads and checks the converted layer as if
+    /// an author had written it; a layer that does not check is grognard's bug.
+    pub fn convert(&mut self, job: ConvertJob) -> bool {
+        let Some(scenario) = self.project.scenario(&job.scenario) else {
+            let names = self.project.scenarios.iter().map(|s| s.id.as_str());
+            let mut d = Diagnostic::error(
+                "convert",
+                format!("no scenario `{}` to convert", job.scenario),
+            );
+            if let Some(s) = diagnostic::closest(&job.scenario, names) {
+                d = d.note(format!("did you mean `{s}`?"));
+            }
+            self.diagnostics.push(d);
+            return false;
+        };
+        let converted =
+            match convert::convert(&self.project, scenario, &job.to, job.from.as_deref()) {
+                Ok(c) => c,
+                Err(diagnostics) => {
+                    self.diagnostics.extend(diagnostics);
+                    return false;
+                }
+            };
+        // Nothing is dropped in silence: what the report warns of, check shows too.
+        let place: Option<Location> = scenario
+            .id_location
+            .clone()
+            .or_else(|| Some(Location::new(scenario.file, 0..0)));
+        // What the sources lack is a note; what the conversion had to judge, a warning.
+        let conversion = &converted.conversion;
+        for missing in conversion.unmapped.iter().chain(&conversion.source_gaps) {
+            self.diagnostics.push(
+                Diagnostic::remark(
+                    "missing-data",
+                    format!("{} → {}: {missing}", job.scenario, job.to),
+                )
+                .at_location(place.clone())
+                .note("the conversion report lists it too"),
+            );
+        }
+        for warning in &converted.conversion.warnings {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    "convert",
+                    format!("{} → {}: {warning}", job.scenario, job.to),
+                )
+                .at_location(place.clone())
+                .note("the conversion report lists it too"),
+            );
+        }
+        let stem = format!("{}-{}", job.scenario, job.to);
+        let shown = Path::new("out")
+            .join(&job.scenario)
+            .join(format!("{stem}.toml"));
+        let file = self.sources.add(shown, converted.layer.clone());
+        let mut refs = Vec::new();
+        let mut found = Diagnostics::default();
+        let limits = &self.project.limits;
+        let layer =
+            load::scenario::load_layer(file, &converted.layer, limits, &mut refs, &mut found);
+        if let Some(layer) = &layer {
+            check::scenario::check_extra_layer(&self.project, scenario, layer, &refs, &mut found);
+        }
+        match layer {
+            Some(layer) if !found.has_errors() => {
+                self.conversions.push(Conversion {
+                    job,
+                    converted,
+                    layer,
+                });
+                true
+            }
+            _ => {
+                self.diagnostics.extend(found.iter().cloned());
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        "convert",
+                        format!(
+                            "the converted `{}` layer of `{}` does not check; this is a bug in grognard",
+                            job.to, job.scenario
+                        ),
+                    )
+                    .at_location(place),
+                );
+                false
+            }
+        }
+    }
+}
+
+/// The ruleset or scenario folder a file belongs to; `None` for the project's
+/// own files (manifest, templates, neutral vocabularies).
+fn owner(path: &Path) -> Option<PathBuf> {
+    let mut parts = path.components();
+    let top = parts.next()?.as_os_str();
+    let name = parts.next()?;
+    parts.next()?; // a file inside the folder, not the folder's sibling file
+    (top == "content" || top == "scenarios").then(|| Path::new(top).join(name.as_os_str()))
+}

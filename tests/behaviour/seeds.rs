@@ -1,9 +1,7 @@
 //! The four source documents, transcribed faithfully with their mistakes in
 //! tests/fixtures/seeds: the checker finds exactly their real inconsistencies.
 
-mod common;
-
-use common::{fixture, grognard, stdout};
+use crate::common::{fixture, grognard, stdout};
 
 /// (severity, code, file, line) of every diagnostic but the missing tables.
 fn findings() -> (Vec<(String, String, String, u64)>, usize) {
@@ -124,7 +122,7 @@ fn the_checker_reports_exactly_the_inconsistencies_of_the_four_documents() {
 #[test]
 fn correct_claims_of_the_documents_pass() {
     let output = grognard(&fixture("seeds"), &["check"]);
-    let err = common::stderr(&output);
+    let err = crate::common::stderr(&output);
     // The sum beside the wrong product, and the fire examples of 13.4 and 14.3.
     assert!(!err.contains("1+3+3+2=9"), "{err}");
     assert!(!err.contains("claims sum = 10"), "{err}");

@@ -2,13 +2,11 @@
 //! build — no code from a source runs, nothing outside the project is read,
 //! no panic, no hang, no silent wrong result.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{copy_fixture, pdf_text};
+use crate::common::{copy_fixture, pdf_text};
 
 /// A writable copy of a fixture project.
 struct Project(tempfile::TempDir);
@@ -614,7 +612,7 @@ fn template_errors_are_found_by_check_at_their_line() {
     );
     project.write(
         "templates/grognard.typ",
-        include_str!("../templates/grognard.typ").replacen("#let ", "#let = ", 1),
+        include_str!("../../templates/grognard.typ").replacen("#let ", "#let = ", 1),
     );
     let run = project.check();
     assert_eq!(run.code, Some(1), "{}", run.stderr);
@@ -625,7 +623,7 @@ fn template_errors_are_found_by_check_at_their_line() {
         "{}",
         run.stderr
     );
-    let line = include_str!("../templates/grognard.typ")
+    let line = include_str!("../../templates/grognard.typ")
         .lines()
         .position(|l| l.starts_with("#let "))
         .unwrap() as u64
@@ -636,7 +634,7 @@ fn template_errors_are_found_by_check_at_their_line() {
 #[test]
 fn a_typst_error_in_a_main_template_points_at_its_line() {
     let project = Project::new("good");
-    let qrs = include_str!("../templates/qrs.typ");
+    let qrs = include_str!("../../templates/qrs.typ");
     let lines = qrs.lines().count();
     project.write("templates/qrs.typ", format!("{qrs}\n#no-such-function()\n"));
     let build = project.build(&[]);

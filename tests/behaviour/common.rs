@@ -94,3 +94,28 @@ pub fn output_file_of(root: &Path, args: &[&str], file: &str) -> Vec<u8> {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     std::fs::read(out.path().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
+
+/// Asserts that `actual` is the golden file `tests/golden/<name>`; with
+/// `GROGNARD_BLESS=1` it writes `actual` there instead, for review in the diff.
+pub fn golden(name: &str, actual: &str) {
+    let path = repo_root().join("tests/golden").join(name);
+    if std::env::var_os("GROGNARD_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != actual {
+        let first = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(e, a)| e != a)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{name} differs from tests/golden from line {}:\n  golden: {:?}\n  output: {:?}\n\
+             if the change is right, re-bless: GROGNARD_BLESS=1 cargo test --test behaviour",
+            first + 1,
+            expected.lines().nth(first).unwrap_or("<end>"),
+            actual.lines().nth(first).unwrap_or("<end>"),
+        );
+    }
+}

@@ -1,9 +1,7 @@
 //! Scenarios: the four battles check clean; a broken copy gives every
 //! diagnostic at its place; booklets show the order of battle and the schedule.
 
-mod common;
-
-use common::{fixture, grognard, pdf_text, repo_root, stderr, stdout};
+use crate::common::{fixture, grognard, pdf_text, repo_root, stderr, stdout};
 
 #[test]
 fn the_project_scenarios_load_and_check_without_errors() {
@@ -178,7 +176,7 @@ fn the_quatre_bras_booklet_shows_the_order_of_battle_schedule_and_victory_hexes(
 
 #[test]
 fn a_colour_that_is_not_a_hex_colour_is_an_error_at_its_side() {
-    let project = common::copy_fixture("scenario");
+    let project = crate::common::copy_fixture("scenario");
     let path = project.path().join("scenarios/skirmish-1809/scenario.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(

@@ -1,9 +1,7 @@
 //! Every lint has a passing and a failing case in tests/fixtures/lints: the
 //! failing ones are reported where they are, the passing ones not at all.
 
-mod common;
-
-use common::{fixture, grognard, stderr, stdout};
+use crate::common::{fixture, grognard, stderr, stdout};
 
 fn diagnostics() -> Vec<serde_json::Value> {
     let output = grognard(&fixture("lints"), &["check", "--format", "json"]);

@@ -1,11 +1,10 @@
 //! `grognard convert`: editable layers, reports, booklets; golden files for
 //! Quatre Bras (reviewed by hand against the reference order of battle).
 
-mod common;
-
 use std::path::Path;
+use std::sync::OnceLock;
 
-use common::{grognard, repo_root, stderr};
+use crate::common::{grognard, repo_root, stderr};
 
 fn convert(args: &[&str]) -> (tempfile::TempDir, std::process::Output) {
     let out = tempfile::tempdir().unwrap();
@@ -20,33 +19,39 @@ fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()
 }
 
+/// The layer and report of Quatre Bras converted from the sombra layer to
+/// `to`, as `grognard convert` writes them; converted once for every test.
+fn quatre_bras(to: &str) -> &'static (String, String) {
+    static CONVERTED: OnceLock<Vec<(String, (String, String))>> = OnceLock::new();
+    let all = CONVERTED.get_or_init(|| {
+        ["ved", "polk"]
+            .into_iter()
+            .map(|to| {
+                let (out, output) = convert(&["quatre-bras-1815", "--from", "sombra", "--to", to]);
+                assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+                let folder = out.path().join("quatre-bras-1815");
+                assert!(folder.join(format!("quatre-bras-1815-{to}.pdf")).exists());
+                let layer = read(&folder, &format!("quatre-bras-1815-{to}.toml"));
+                let report = read(&folder, &format!("quatre-bras-1815-{to}-report.md"));
+                (to.to_string(), (layer, report))
+            })
+            .collect()
+    });
+    &all.iter().find(|(t, _)| t == to).expect("converted").1
+}
+
 #[test]
 fn quatre_bras_from_the_sombra_layer_matches_the_golden_files() {
     for to in ["ved", "polk"] {
-        let (out, output) = convert(&["quatre-bras-1815", "--from", "sombra", "--to", to]);
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        let folder = out.path().join("quatre-bras-1815");
-        for name in [
-            format!("quatre-bras-1815-{to}.toml"),
-            format!("quatre-bras-1815-{to}-report.md"),
-        ] {
-            let golden = read(&repo_root().join("tests/golden"), &name);
-            assert_eq!(
-                read(&folder, &name),
-                golden,
-                "{name} differs from tests/golden"
-            );
-        }
-        assert!(folder.join(format!("quatre-bras-1815-{to}.pdf")).exists());
+        let (layer, report) = quatre_bras(to);
+        crate::common::golden(&format!("quatre-bras-1815-{to}.toml"), layer);
+        crate::common::golden(&format!("quatre-bras-1815-{to}-report.md"), report);
     }
 }
 
 #[test]
 fn the_ved_conversion_rounds_each_unit_and_reports_the_error() {
-    let report = read(
-        &repo_root().join("tests/golden"),
-        "quatre-bras-1815-ved-report.md",
-    );
+    let (layer, report) = quatre_bras("ved");
     // 27th Jägers: 762 men (23 officers + 739) at 45 men a figure: 17 figures, +3 men.
     assert!(report.contains("| 27th Jager Battalion | al-27jag | 762 | 0 | 17 | 765 | +3 |"));
     // An 8-gun battery: 4 gunner figures of 2 guns, exact.
@@ -57,20 +62,13 @@ fn the_ved_conversion_rounds_each_unit_and_reports_the_error() {
     assert!(report.contains("## Judgement calls"));
     assert!(report.contains("se toma 45, el punto medio"));
     assert!(report.contains("## Muster list"));
-    let layer = read(
-        &repo_root().join("tests/golden"),
-        "quatre-bras-1815-ved.toml",
-    );
     // Cooke's division arrives on sombra turn 11 (18:30): VED turn 16 of 20 minutes from 13:30.
     assert!(layer.contains("turn = 16\nunits = [\"al-bru-1lt\", \"al-bru-3lt\", \"al-2-1g\""));
 }
 
 #[test]
 fn polk_plays_the_battalions_of_a_regiment_as_one_unit() {
-    let layer = read(
-        &repo_root().join("tests/golden"),
-        "quatre-bras-1815-polk.toml",
-    );
+    let (layer, _) = quatre_bras("polk");
     assert!(layer.contains(
         "[[aggregate]]\nid = \"fr-2leger\"\nname = \"2e Léger\"\nunits = [\"fr-2leger-1\", \"fr-2leger-2\", \"fr-2leger-3\", \"fr-2leger-4\"]"
     ));
@@ -84,7 +82,7 @@ fn a_converted_layer_loads_and_checks_clean_inside_the_scenario() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let project = tempfile::tempdir().unwrap();
     for part in ["grognard.toml", "content", "scenarios", "templates"] {
-        common::copy_dir(&repo_root().join(part), &project.path().join(part));
+        crate::common::copy_dir(&repo_root().join(part), &project.path().join(part));
     }
     std::fs::copy(
         out.path().join("cardedeu-1808/cardedeu-1808-ved.toml"),
@@ -121,7 +119,7 @@ fn bad_conversions_are_diagnostics_not_panics() {
 
 #[test]
 fn a_quality_the_target_cannot_grade_is_a_warning_not_a_silent_drop() {
-    let project = common::copy_fixture("scenario");
+    let project = crate::common::copy_fixture("scenario");
     let ruleset = project.path().join("content/hexrules/ruleset.toml");
     let mut text = std::fs::read_to_string(&ruleset).unwrap();
     text.push_str(

@@ -8,8 +8,6 @@
 //! the seed `GROGNARD_FUZZ_SEED` (default: the clock, printed for replay).
 //! Inputs worth keeping go into tests/fuzz/corpus/<slot>/.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -267,7 +265,7 @@ fn seed_files(root: &Path, folder: &str, suffix: &str) -> Vec<PathBuf> {
 }
 
 fn seeds(slot: &Slot) -> Vec<Vec<u8>> {
-    let root = common::repo_root();
+    let root = crate::common::repo_root();
     let mut files: Vec<PathBuf> = slot
         .seeds
         .iter()
@@ -281,9 +279,9 @@ fn seeds(slot: &Slot) -> Vec<Vec<u8>> {
 /// The project every case starts from: the scenario fixture with the demo
 /// ruleset of the good fixture beside it.
 fn base_project() -> tempfile::TempDir {
-    let project = common::copy_fixture("scenario");
-    common::copy_dir(
-        &common::fixture("good/content/demo"),
+    let project = crate::common::copy_fixture("scenario");
+    crate::common::copy_dir(
+        &crate::common::fixture("good/content/demo"),
         &project.path().join("content/demo"),
     );
     project
@@ -307,7 +305,7 @@ fn run_case(project: &Path, out: &Path, build: bool) {
 fn every_corpus_input_checks_and_builds() {
     let project = base_project();
     let out = tempfile::tempdir().unwrap();
-    let corpus = common::repo_root().join("tests/fuzz/corpus");
+    let corpus = crate::common::repo_root().join("tests/fuzz/corpus");
     for slot in SLOTS {
         for input in seed_files(&corpus.join(slot.name), ".", "") {
             let path = project.path().join(slot.path);
@@ -420,7 +418,9 @@ fn mutated_sources_never_panic_or_hang() {
 
 /// Keeps a failing input under target/fuzz-failures for the corpus.
 fn save_failure(slot: &str, input: &[u8]) -> PathBuf {
-    let folder = common::repo_root().join("target/fuzz-failures").join(slot);
+    let folder = crate::common::repo_root()
+        .join("target/fuzz-failures")
+        .join(slot);
     std::fs::create_dir_all(&folder).unwrap();
     let name = format!("{:016x}", fxhash(input));
     let path = folder.join(name);

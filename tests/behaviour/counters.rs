@@ -1,14 +1,12 @@
 //! Counter sheets read back from the PDF: page size, the grid to 0.1 mm, the
 //! mirrored backs, the texts, and a rendered page that is not blank.
 
-mod common;
-
-use common::{grognard, pdf_text, repo_root, stderr};
+use crate::common::{grognard, pdf_text, repo_root, stderr};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 fn counters_pdf() -> Vec<u8> {
-    common::output_file(
+    crate::common::output_file(
         &["build", "quatre-bras-1815"],
         "quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf",
     )
@@ -58,7 +56,7 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
     let pages: Vec<_> = document.get_pages().into_values().collect();
     assert_eq!(pages.len() % 2, 0, "fronts and backs come in pairs");
     for page in &pages {
-        let (width, height) = common::media_box(&document, *page);
+        let (width, height) = crate::common::media_box(&document, *page);
         assert!(
             (width / PT_PER_MM - 210.0).abs() < 0.1 && (height / PT_PER_MM - 297.0).abs() < 0.1,
             "A4"
@@ -175,7 +173,7 @@ fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
 
 /// The labels of Quatre Bras converted from sombra to a miniatures ruleset.
 fn quatre_bras_labels(to: &str) -> Vec<u8> {
-    common::output_file(
+    crate::common::output_file(
         &[
             "convert",
             "quatre-bras-1815",
@@ -225,7 +223,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
 fn counter_size_bleed_and_paper_come_from_the_manifest() {
     let project = tempfile::tempdir().unwrap();
     for part in ["content", "scenarios", "templates"] {
-        common::copy_dir(&repo_root().join(part), &project.path().join(part));
+        crate::common::copy_dir(&repo_root().join(part), &project.path().join(part));
     }
     std::fs::write(
         project.path().join("grognard.toml"),
@@ -288,7 +286,7 @@ fn build_with_name(
     extra: &str,
     size_mm: f64,
 ) -> (std::process::Output, tempfile::TempDir) {
-    let project = common::copy_fixture("scenario");
+    let project = crate::common::copy_fixture("scenario");
     let path = project.path().join("scenarios/skirmish-1809/scenario.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let renamed = text.replace(
@@ -366,8 +364,8 @@ fn a_larger_counter_makes_room_for_a_longer_name() {
 
 #[test]
 fn the_ruleset_says_what_counters_print_and_which_markers_it_needs() {
-    let pdf = common::output_file_of(
-        &common::fixture("scenario"),
+    let pdf = crate::common::output_file_of(
+        &crate::common::fixture("scenario"),
         &["build", "skirmish-1809", "--only", "counters"],
         "skirmish-1809/skirmish-1809-hexrules-counters.pdf",
     );
@@ -395,7 +393,7 @@ fn the_ruleset_says_what_counters_print_and_which_markers_it_needs() {
 
 #[test]
 fn values_for_a_unit_that_does_not_exist_are_an_error_with_a_suggestion() {
-    let project = common::copy_fixture("scenario");
+    let project = crate::common::copy_fixture("scenario");
     let layer = project.path().join("scenarios/skirmish-1809/hexrules.toml");
     let text = std::fs::read_to_string(&layer).unwrap();
     std::fs::write(&layer, text.replace("\"blue-1\" = {", "\"blue-l\" = {")).unwrap();

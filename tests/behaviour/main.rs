@@ -1,0 +1,16 @@
+//! grognard's behaviour as users see it, in one test binary organised by
+//! behaviour: the command line, rulebooks, scenarios, conversion, counters,
+//! lints, the seed documents, hostile input, a fuzzer and a memory test.
+//! Run one part with `cargo test --test behaviour <module>::`.
+
+mod cli;
+mod common;
+mod conversion;
+mod counters;
+mod fuzz;
+mod hostile;
+mod lints;
+mod memory;
+mod rulebooks;
+mod scenarios;
+mod seeds;

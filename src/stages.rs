@@ -25,9 +25,10 @@ pub const STAGES: &[(&str, usize)] = &[
     ("stages", 7),
 ];
 
-/// Pairs that the order allows but the design does not: a renderer reads
-/// facts from the model, it does not recompute them with the checker's code.
-pub const FORBIDDEN: &[(&str, &str)] = &[("render", "check")];
+/// Pairs that the order allows but the design does not: a renderer reads the
+/// model, it neither recomputes facts with the checker's code nor parses
+/// sources again with the loader's.
+pub const FORBIDDEN: &[(&str, &str)] = &[("render", "check"), ("render", "load")];
 
 #[cfg(test)]
 mod tests {

@@ -3,12 +3,10 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-
 use crate::diagnostic::{Diagnostic, Location};
-use crate::load::chapter::markdown_options;
 use crate::model::Ruleset;
-use crate::source::Sources;
+use crate::model::chapter::Node;
+use crate::source::{FileId, Sources};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Token {
@@ -226,46 +224,45 @@ fn show(value: f64) -> String {
 pub fn check(ruleset: &Ruleset, sources: &Sources, found: &mut Vec<Diagnostic>) {
     for chapter in &ruleset.chapters {
         let text = sources.text(chapter.file);
-        let body = &text[chapter.body_start..];
-        let mut in_code = false;
-        for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
-            match event {
-                Event::Start(Tag::CodeBlock(_)) => in_code = true,
-                Event::End(TagEnd::CodeBlock) => in_code = false,
-                Event::Text(t) if !in_code => {
-                    let start = chapter.body_start + range.start;
-                    // Offsets inside the event map to the source only when the text is verbatim.
-                    let verbatim = text.get(start..start + t.len()) == Some(&*t);
-                    for claim in find_claims(&t) {
-                        if (claim.claimed - claim.computed).abs() < 1e-9 {
-                            continue;
-                        }
-                        let range = if verbatim {
-                            start + claim.range.start..start + claim.range.end
-                        } else {
-                            start..chapter.body_start + range.end
-                        };
-                        let written = &t[claim.range.clone()];
-                        found.push(
-                            Diagnostic::error(
-                                "prose-arithmetic",
-                                format!(
-                                    "`{written}` claims {}, but the arithmetic gives {}",
-                                    show(claim.claimed),
-                                    show(claim.computed)
-                                ),
-                            )
-                            .at_location(Some(Location::new(chapter.file, range)))
-                            .label(format!("this is {}", show(claim.computed)))
-                            .expected(show(claim.computed))
-                            .found(show(claim.claimed)),
-                        );
-                    }
+        for (node, range) in &chapter.body.nodes {
+            let Node::Text(t) = node else {
+                continue;
+            };
+            // Offsets inside the text map to the source only when it is verbatim.
+            let verbatim = text.get(range.start..range.start + t.len()) == Some(t.as_str());
+            for claim in find_claims(t) {
+                if (claim.claimed - claim.computed).abs() < 1e-9 {
+                    continue;
                 }
-                _ => {}
+                let range = if verbatim {
+                    range.start + claim.range.start..range.start + claim.range.end
+                } else {
+                    range.clone()
+                };
+                found.push(wrong_claim(
+                    &t[claim.range.clone()],
+                    &claim,
+                    chapter.file,
+                    range,
+                ));
             }
         }
     }
+}
+
+fn wrong_claim(written: &str, claim: &Claim, file: FileId, range: Range<usize>) -> Diagnostic {
+    Diagnostic::error(
+        "prose-arithmetic",
+        format!(
+            "`{written}` claims {}, but the arithmetic gives {}",
+            show(claim.claimed),
+            show(claim.computed)
+        ),
+    )
+    .at_location(Some(Location::new(file, range)))
+    .label(format!("this is {}", show(claim.computed)))
+    .expected(show(claim.computed))
+    .found(show(claim.claimed))
 }
 
 #[cfg(test)]

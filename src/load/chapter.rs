@@ -1,10 +1,13 @@
 //! `chapters/NN-slug.md`: front matter, sections, embeds, references, examples.
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::chapter::{Container, Node};
 use crate::model::limits::{self, Limits};
 use crate::model::{Chapter, Example, Section};
 use crate::source::FileId;
@@ -101,31 +104,59 @@ pub fn load(
         embeds: Vec::new(),
         references: Vec::new(),
         examples: Vec::new(),
+        body: Default::default(),
         location,
     };
     scan_body(&mut chapter, text, limits, diags);
     Some(chapter)
 }
 
+/// Walks the Markdown once: sections are numbered, directives read, links
+/// recorded, and the body kept as nodes for the checker and the renderers.
 fn scan_body(chapter: &mut Chapter, text: &str, limits: &Limits, diags: &mut Diagnostics) {
-    let file = chapter.file;
-    let body = &text[chapter.body_start..];
     let base = chapter.body_start;
-    let mut counters = [0usize; 2];
-    let mut heading: Option<(usize, Option<String>, std::ops::Range<usize>, String)> = None;
-    let mut block: Option<(String, String, std::ops::Range<usize>)> = None;
-    let mut block_text: Option<(usize, String)> = None;
-    // Lists and quotes inside each other: deep nesting is reported once.
-    let mut nesting = 0usize;
-    let mut too_deep = false;
-
-    for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
+    let mut scan = Scan::default();
+    let events = Parser::new_ext(&text[base..], markdown_options()).into_offset_iter();
+    for (event, range) in events {
         let range = range.start + base..range.end + base;
-        match &event {
+        scan.nesting(chapter.file, &event, &range, limits, diags);
+        scan.event(chapter, event, range, text, limits, diags);
+    }
+}
+
+/// A code block as read: its info string, range, and text with its offset.
+type CodeBlock = (String, Range<usize>, Option<(usize, String)>);
+
+/// What the walk is inside of.
+#[derive(Default)]
+struct Scan {
+    /// Sections and subsections so far in this chapter.
+    counters: [usize; 2],
+    /// The heading being read: its depth, id, range and title.
+    heading: Option<(usize, Option<String>, Range<usize>, String)>,
+    /// The code block being read.
+    block: Option<CodeBlock>,
+    /// Inside a link to `#id`, whose text the rulebook does not print.
+    in_reference: bool,
+    /// Lists and quotes inside each other: deep nesting is reported once.
+    nesting: usize,
+    too_deep: bool,
+}
+
+impl Scan {
+    fn nesting(
+        &mut self,
+        file: FileId,
+        event: &Event,
+        range: &Range<usize>,
+        limits: &Limits,
+        diags: &mut Diagnostics,
+    ) {
+        match event {
             Event::Start(Tag::List(_) | Tag::BlockQuote(_)) => {
-                nesting += 1;
-                if nesting > limits.count(limits::DEPTH) && !too_deep {
-                    too_deep = true;
+                self.nesting += 1;
+                if self.nesting > limits.count(limits::DEPTH) && !self.too_deep {
+                    self.too_deep = true;
                     diags.push(
                         Diagnostic::error("limit", "lists and quotes are nested too deeply")
                             .at(file, range.start..range.start + 1)
@@ -134,109 +165,261 @@ fn scan_body(chapter: &mut Chapter, text: &str, limits: &Limits, diags: &mut Dia
                 }
             }
             Event::End(TagEnd::List(_) | TagEnd::BlockQuote(_)) => {
-                nesting = nesting.saturating_sub(1)
+                self.nesting = self.nesting.saturating_sub(1)
             }
             _ => {}
         }
+    }
+
+    fn event(
+        &mut self,
+        chapter: &mut Chapter,
+        event: Event,
+        range: Range<usize>,
+        text: &str,
+        limits: &Limits,
+        diags: &mut Diagnostics,
+    ) {
+        let file = chapter.file;
+        let nodes = &mut chapter.body.nodes;
+        if let Some((_, _, content)) = &mut self.block {
+            // Inside a code block: its text, verbatim, until it ends.
+            match event {
+                Event::Text(t) => {
+                    content
+                        .get_or_insert((range.start, String::new()))
+                        .1
+                        .push_str(&t);
+                }
+                Event::End(TagEnd::CodeBlock) => self.code_block(chapter, text, limits, diags),
+                _ => {}
+            }
+            return;
+        }
+        if self.in_reference {
+            // The link text of a cross-reference is not printed.
+            if let Event::End(TagEnd::Link) = event {
+                self.in_reference = false;
+            }
+            return;
+        }
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
-                let depth = match level {
-                    HeadingLevel::H2 => 1,
-                    HeadingLevel::H3 => 2,
-                    _ => {
-                        diags.push(
-                            Diagnostic::error(
-                                "heading-level",
-                                "chapters use `##` for sections and `###` for subsections",
-                            )
-                            .at(file, range.clone())
-                            .note("the chapter title comes from the front matter"),
-                        );
-                        0
-                    }
+                let depth = heading_depth(level, file, &range, diags);
+                let id = id.map(|i| i.to_string());
+                let container = Container::Heading {
+                    level: depth.max(1),
+                    id: id.clone(),
                 };
-                heading = Some((depth, id.map(|i| i.to_string()), range, String::new()));
-            }
-            Event::Text(t) | Event::Code(t) if heading.is_some() => {
-                if let Some(h) = heading.as_mut() {
-                    h.3.push_str(&t);
-                }
+                nodes.push((Node::Open(container), range.clone()));
+                self.heading = Some((depth, id, range, String::new()));
             }
             Event::End(TagEnd::Heading(_)) => {
-                let Some((depth, id, range, title)) = heading.take() else {
-                    continue;
+                let Some((depth, id, heading_range, title)) = self.heading.take() else {
+                    return;
                 };
-                if depth == 0 {
-                    continue;
-                }
-                if depth == 2 && counters[0] == 0 {
-                    diags.push(
-                        Diagnostic::error(
-                            "heading-level",
-                            "a `###` subsection must come after a `##` section",
-                        )
-                        .at(file, range.clone()),
-                    );
-                }
-                counters[depth - 1] += 1;
-                if depth == 1 {
-                    counters[1] = 0;
-                }
-                let number = if depth == 1 {
-                    format!("{}.{}", chapter.number, counters[0])
-                } else {
-                    format!("{}.{}.{}", chapter.number, counters[0], counters[1])
+                let container = Container::Heading {
+                    level: depth.max(1),
+                    id: id.clone(),
                 };
-                let location = Location::new(file, range);
-                if let Some(id) = &id {
-                    super::check_id(id, &location, diags);
-                }
-                chapter.sections.push(Section {
-                    id,
-                    title: title.trim().to_string(),
-                    number,
-                    level: depth,
-                    location,
-                });
-            }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
-                if let Some((kind, arg)) = block_directive(&info) {
-                    block = Some((kind.to_string(), arg.to_string(), range));
+                nodes.push((Node::Close(container), range));
+                if depth > 0 {
+                    self.section(chapter, depth, id, heading_range, title, diags);
                 }
             }
-            Event::Text(t) if block.is_some() => {
-                let entry = block_text.get_or_insert((range.start, String::new()));
-                entry.1.push_str(&t);
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                if let Some((kind, arg, range)) = block.take() {
-                    let content = block_text.take();
-                    directive(chapter, &kind, &arg, range, content, text, limits, diags);
-                }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                self.block = Some((info, range, None));
             }
             // Every kind of link: inline, reference (`[text][r]`, `[r][]`,
             // `[r]`) and autolinks, so that every cross-reference is checked.
-            Event::Start(Tag::Link { dest_url, .. }) => {
-                if let Some(target) = dest_url.strip_prefix('#') {
-                    chapter
-                        .references
-                        .push((target.to_string(), Location::new(file, range)));
+            Event::Start(Tag::Link {
+                dest_url,
+                link_type,
+                ..
+            }) => match dest_url.strip_prefix('#') {
+                Some(target) => {
+                    let location = Location::new(file, range.clone());
+                    chapter.references.push((target.to_string(), location));
+                    nodes.push((Node::Reference(target.to_string()), range));
+                    self.in_reference = true;
                 }
-            }
+                None => {
+                    let link = Container::Link {
+                        url: dest_url.to_string(),
+                        email: link_type == LinkType::Email,
+                    };
+                    nodes.push((Node::Open(link), range));
+                }
+            },
             Event::Start(Tag::Image { .. }) => diags.push(
                 Diagnostic::warning("unsupported-markdown", "images are not supported yet")
                     .at(file, range),
             ),
-            Event::Html(_) | Event::InlineHtml(_) => diags.push(
-                Diagnostic::warning(
-                    "unsupported-markdown",
-                    "raw HTML is printed as text in the rulebook",
-                )
-                .at(file, range),
-            ),
-            _ => {}
+            Event::Html(t) | Event::InlineHtml(t) => {
+                diags.push(
+                    Diagnostic::warning(
+                        "unsupported-markdown",
+                        "raw HTML is printed as text in the rulebook",
+                    )
+                    .at(file, range.clone()),
+                );
+                nodes.push((Node::Html(t.to_string()), range));
+            }
+            event => {
+                if let (Event::Text(t) | Event::Code(t), Some(h)) = (&event, &mut self.heading) {
+                    h.3.push_str(t);
+                }
+                if let Some(node) = plain_node(event) {
+                    nodes.push((node, range));
+                }
+            }
         }
     }
+
+    fn section(
+        &mut self,
+        chapter: &mut Chapter,
+        depth: usize,
+        id: Option<String>,
+        range: Range<usize>,
+        title: String,
+        diags: &mut Diagnostics,
+    ) {
+        let file = chapter.file;
+        if depth == 2 && self.counters[0] == 0 {
+            diags.push(
+                Diagnostic::error(
+                    "heading-level",
+                    "a `###` subsection must come after a `##` section",
+                )
+                .at(file, range.clone()),
+            );
+        }
+        self.counters[depth - 1] += 1;
+        if depth == 1 {
+            self.counters[1] = 0;
+        }
+        let number = match depth {
+            1 => format!("{}.{}", chapter.number, self.counters[0]),
+            _ => format!(
+                "{}.{}.{}",
+                chapter.number, self.counters[0], self.counters[1]
+            ),
+        };
+        let location = Location::new(file, range);
+        if let Some(id) = &id {
+            super::check_id(id, &location, diags);
+        }
+        chapter.sections.push(Section {
+            id,
+            title: title.trim().to_string(),
+            number,
+            level: depth,
+            location,
+        });
+    }
+
+    /// A code block ends: a directive (table or example) or verbatim code.
+    fn code_block(
+        &mut self,
+        chapter: &mut Chapter,
+        text: &str,
+        limits: &Limits,
+        diags: &mut Diagnostics,
+    ) {
+        let Some((info, range, content)) = self.block.take() else {
+            return;
+        };
+        let Some((kind, arg)) = block_directive(&info) else {
+            let code = content.map(|(_, code)| code).unwrap_or_default();
+            chapter.body.nodes.push((Node::CodeBlock(code), range));
+            return;
+        };
+        let (embeds, examples) = (chapter.embeds.len(), chapter.examples.len());
+        directive(
+            chapter,
+            kind,
+            arg,
+            range.clone(),
+            content,
+            text,
+            limits,
+            diags,
+        );
+        let node = if chapter.embeds.len() > embeds {
+            Node::Embed(arg.to_string())
+        } else if chapter.examples.len() > examples {
+            Node::Example(examples)
+        } else {
+            return; // reported by `directive`
+        };
+        chapter.body.nodes.push((node, range));
+    }
+}
+
+/// `##` is a section, `###` a subsection; any other level is reported (0).
+fn heading_depth(
+    level: HeadingLevel,
+    file: FileId,
+    range: &Range<usize>,
+    diags: &mut Diagnostics,
+) -> usize {
+    match level {
+        HeadingLevel::H2 => 1,
+        HeadingLevel::H3 => 2,
+        _ => {
+            diags.push(
+                Diagnostic::error(
+                    "heading-level",
+                    "chapters use `##` for sections and `###` for subsections",
+                )
+                .at(file, range.clone())
+                .note("the chapter title comes from the front matter"),
+            );
+            0
+        }
+    }
+}
+
+/// The node of an event that needs no state; `None` for what prints nothing.
+fn plain_node(event: Event) -> Option<Node> {
+    let container = |tag: Tag| match tag {
+        Tag::Paragraph => Some(Container::Paragraph),
+        Tag::Emphasis => Some(Container::Emphasis),
+        Tag::Strong => Some(Container::Strong),
+        Tag::Strikethrough => Some(Container::Strikethrough),
+        Tag::BlockQuote(_) => Some(Container::Quote),
+        Tag::List(start) => Some(Container::List { start }),
+        Tag::Item => Some(Container::Item),
+        _ => None,
+    };
+    Some(match event {
+        Event::Start(tag) => Node::Open(container(tag)?),
+        Event::End(end) => Node::Close(match end {
+            TagEnd::Paragraph => Container::Paragraph,
+            TagEnd::Emphasis => Container::Emphasis,
+            TagEnd::Strong => Container::Strong,
+            TagEnd::Strikethrough => Container::Strikethrough,
+            TagEnd::BlockQuote(_) => Container::Quote,
+            TagEnd::List(_) => Container::List { start: None },
+            TagEnd::Item => Container::Item,
+            TagEnd::Link => Container::Link {
+                url: String::new(),
+                email: false,
+            },
+            _ => return None,
+        }),
+        Event::Text(t) => Node::Text(t.to_string()),
+        Event::Code(t) => Node::Code(t.to_string()),
+        Event::SoftBreak => Node::SoftBreak,
+        Event::HardBreak => Node::HardBreak,
+        Event::Rule => Node::Rule,
+        _ => return None,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -15,6 +15,8 @@ pub struct Chapter {
     pub embeds: Vec<(String, Location)>,
     pub references: Vec<(String, Location)>,
     pub examples: Vec<Example>,
+    /// The body, parsed once.
+    pub body: Body,
     pub location: Location,
 }
 
@@ -41,4 +43,59 @@ pub struct Example {
     pub scale: Option<crate::model::Ratio>,
     pub claims: Vec<(String, f64, Location)>,
     pub location: Location,
+}
+
+/// A chapter's Markdown, parsed once when the chapter is loaded: its nodes in
+/// document order, containers opening and closing, each with its byte range
+/// in the chapter file. The checker and the renderers read this, never the
+/// Markdown again.
+#[derive(Debug, Clone, Default)]
+pub struct Body {
+    pub nodes: Vec<(Node, std::ops::Range<usize>)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    Open(Container),
+    Close(Container),
+    /// Running text, as the reader sees it (escapes and entities decoded).
+    Text(String),
+    /// `inline code`
+    Code(String),
+    SoftBreak,
+    HardBreak,
+    /// A thematic break (`---`).
+    Rule,
+    /// Raw HTML, which the rulebook prints as text.
+    Html(String),
+    /// A code block that is no directive, printed verbatim.
+    CodeBlock(String),
+    /// ```` ```table <id> ````: the table, embedded here.
+    Embed(String),
+    /// ```` ```example <table> ````: the chapter's example at this index.
+    Example(usize),
+    /// A link to `#id` in any link form: prints the target's number.
+    Reference(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Container {
+    Paragraph,
+    /// Level 1 for `##` sections, 2 for `###` subsections.
+    Heading {
+        level: usize,
+        id: Option<String>,
+    },
+    Emphasis,
+    Strong,
+    Strikethrough,
+    Quote,
+    List {
+        start: Option<u64>,
+    },
+    Item,
+    Link {
+        url: String,
+        email: bool,
+    },
 }

@@ -1,10 +1,8 @@
-//! Chapter Markdown to Typst markup: a small walker over pulldown-cmark events.
+//! Chapter bodies to Typst markup: a small walker over the parsed nodes.
 //! Text is always escaped; only the walker itself writes Typst code.
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Parser, Tag, TagEnd};
-
-use crate::load::chapter::{block_directive, markdown_options};
-use crate::model::{Chapter, Ruleset};
+use crate::model::Chapter;
+use crate::model::chapter::{Container, Node};
 
 use super::escape::TypstWriter;
 use super::numbering::Numbers;
@@ -26,18 +24,9 @@ impl ChapterTypst {
     }
 }
 
-enum Container {
-    List,
-    Item,
-    Quote,
-}
-
-pub fn chapter_to_typst(
-    ruleset: &Ruleset,
-    numbers: &Numbers,
-    chapter: &Chapter,
-    text: &str,
-) -> ChapterTypst {
+/// Typst for one chapter, from the body the loader parsed. `example_base` is
+/// the index of the chapter's first example among the ruleset's.
+pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usize) -> ChapterTypst {
     let mut out = TypstWriter::default();
     let mut source_map = Vec::new();
     out.code("= ")
@@ -45,158 +34,59 @@ pub fn chapter_to_typst(
         .code(" ")
         .label(&chapter.id)
         .code("\n\n");
-    let body = &text[chapter.body_start..];
-    let mut stack: Vec<Container> = Vec::new();
-    let mut in_code: Option<String> = None;
-    let mut code = String::new();
-    let mut heading_id: Option<String> = None;
-    let mut example_index = chapter_example_base(ruleset, chapter);
-    let mut reference_link = false;
-
-    for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
-        source_map.push((out.len(), range.start + chapter.body_start));
-        match event {
-            Event::Start(Tag::Paragraph) => {}
-            Event::End(TagEnd::Paragraph) => {
-                out.code(paragraph_end(&stack));
+    // The containers open around the current node.
+    let mut stack: Vec<&Container> = Vec::new();
+    for (node, range) in &chapter.body.nodes {
+        source_map.push((out.len(), range.start));
+        match node {
+            Node::Open(container) => {
+                open(&mut out, container);
+                stack.push(container);
             }
-            Event::Start(Tag::Heading { level, id, .. }) => {
-                heading_id = id.map(|i| i.to_string());
-                out.code(if level == HeadingLevel::H3 {
-                    "=== "
-                } else {
-                    "== "
-                });
-            }
-            Event::End(TagEnd::Heading(_)) => {
-                if let Some(id) = heading_id.take() {
-                    out.code(" ").label(&id);
-                }
-                out.code("\n\n");
-            }
-            Event::Start(Tag::Emphasis) => {
-                out.code("#emph[");
-            }
-            Event::Start(Tag::Strong) => {
-                out.code("#strong[");
-            }
-            Event::Start(Tag::Strikethrough) => {
-                out.code("#strike[");
-            }
-            Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough) => {
-                out.code("];");
-            }
-            Event::Start(Tag::BlockQuote(_)) => {
-                stack.push(Container::Quote);
-                out.code("#quote(block: true)[");
-            }
-            Event::End(TagEnd::BlockQuote(_)) => {
+            Node::Close(container) => {
                 stack.pop();
-                out.code("]\n\n");
+                close(&mut out, container, stack.last().copied());
             }
-            Event::Start(Tag::List(start)) => {
-                stack.push(Container::List);
-                match start {
-                    Some(n) => out
-                        .code("#enum(start: ")
-                        .int(n.min(i64::MAX as u64) as i64)
-                        .code(", "),
-                    None => out.code("#list("),
-                };
+            Node::Text(t) | Node::Html(t) => {
+                out.text(t);
             }
-            Event::End(TagEnd::List(_)) => {
-                stack.pop();
-                out.code(")\n\n");
+            Node::Code(t) => {
+                out.code("#raw(").string(t).code(");");
             }
-            Event::Start(Tag::Item) => {
-                stack.push(Container::Item);
-                out.code("[");
-            }
-            Event::End(TagEnd::Item) => {
-                stack.pop();
-                out.code("], ");
-            }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                ..
-            }) => {
-                if let Some(target) = dest_url.strip_prefix('#') {
-                    // A cross-reference of any link kind prints the target's
-                    // number; any link text is dropped.
-                    let number = numbers.resolve(target).unwrap_or_default();
-                    out.code("#link(")
-                        .label(target)
-                        .code(")[")
-                        .text(&number)
-                        .code("];");
-                    reference_link = true;
-                } else if link_type == LinkType::Email {
-                    out.code("#link(\"mailto:\" + ")
-                        .string(&dest_url)
-                        .code(")[");
-                } else {
-                    out.code("#link(").string(&dest_url).code(")[");
-                }
-            }
-            Event::End(TagEnd::Link) => {
-                if reference_link {
-                    reference_link = false;
-                } else {
-                    out.code("];");
-                }
-            }
-            Event::Start(Tag::CodeBlock(kind)) => {
-                let info = match kind {
-                    CodeBlockKind::Fenced(info) => info.to_string(),
-                    CodeBlockKind::Indented => String::new(),
-                };
-                in_code = Some(info);
-                code.clear();
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                let info = in_code.take().unwrap_or_default();
-                match block_directive(&info) {
-                    Some(("table", id)) => {
-                        out.code("#gg-table(tables.at(")
-                            .string(id)
-                            .code(")) ")
-                            .label(id)
-                            .code("\n\n");
-                    }
-                    Some(_) => {
-                        let index = i64::try_from(example_index).unwrap_or(i64::MAX);
-                        out.code("#gg-example(examples.at(")
-                            .int(index)
-                            .code("))\n\n");
-                        example_index += 1;
-                    }
-                    None => {
-                        out.code("#raw(block: true, ").string(&code).code(")\n\n");
-                    }
-                }
-            }
-            Event::Text(t) if in_code.is_some() => code.push_str(&t),
-            Event::Text(t) if reference_link => drop(t),
-            Event::Text(t) => {
-                out.text(&t);
-            }
-            Event::Code(t) => {
-                out.code("#raw(").string(&t).code(");");
-            }
-            Event::SoftBreak => {
+            Node::SoftBreak => {
                 out.code(" ");
             }
-            Event::HardBreak => {
+            Node::HardBreak => {
                 out.code("#linebreak();");
             }
-            Event::Rule => {
+            Node::Rule => {
                 out.code("#line(length: 100%)\n\n");
             }
-            Event::Html(t) | Event::InlineHtml(t) => {
-                out.text(&t);
+            Node::CodeBlock(code) => {
+                out.code("#raw(block: true, ").string(code).code(")\n\n");
             }
-            _ => {}
+            Node::Embed(id) => {
+                out.code("#gg-table(tables.at(")
+                    .string(id)
+                    .code(")) ")
+                    .label(id)
+                    .code("\n\n");
+            }
+            Node::Example(i) => {
+                let index = i64::try_from(example_base + i).unwrap_or(i64::MAX);
+                out.code("#gg-example(examples.at(")
+                    .int(index)
+                    .code("))\n\n");
+            }
+            Node::Reference(target) => {
+                // A cross-reference prints the target's number, not its link text.
+                let number = numbers.resolve(target).unwrap_or_default();
+                out.code("#link(")
+                    .label(target)
+                    .code(")[")
+                    .text(&number)
+                    .code("];");
+            }
         }
     }
     ChapterTypst {
@@ -205,22 +95,61 @@ pub fn chapter_to_typst(
     }
 }
 
-/// Paragraphs inside list items and quotes must not end the container's markup.
-fn paragraph_end(stack: &[Container]) -> &'static str {
-    match stack.last() {
-        Some(Container::Item) => " ",
-        _ => "\n\n",
+fn open(out: &mut TypstWriter, container: &Container) {
+    match container {
+        Container::Paragraph => {}
+        Container::Heading { level, .. } => {
+            out.code(if *level == 2 { "=== " } else { "== " });
+        }
+        Container::Emphasis => {
+            out.code("#emph[");
+        }
+        Container::Strong => {
+            out.code("#strong[");
+        }
+        Container::Strikethrough => {
+            out.code("#strike[");
+        }
+        Container::Quote => {
+            out.code("#quote(block: true)[");
+        }
+        Container::List { start: Some(n) } => {
+            let n = (*n).min(i64::MAX as u64) as i64;
+            out.code("#enum(start: ").int(n).code(", ");
+        }
+        Container::List { start: None } => {
+            out.code("#list(");
+        }
+        Container::Item => {
+            out.code("[");
+        }
+        Container::Link { url, email: true } => {
+            out.code("#link(\"mailto:\" + ").string(url).code(")[");
+        }
+        Container::Link { url, email: false } => {
+            out.code("#link(").string(url).code(")[");
+        }
     }
 }
 
-/// Examples are numbered across the ruleset; this chapter's first index.
-fn chapter_example_base(ruleset: &Ruleset, chapter: &Chapter) -> usize {
-    ruleset
-        .chapters
-        .iter()
-        .take_while(|c| c.id != chapter.id)
-        .map(|c| c.examples.len())
-        .sum()
+/// Closes a container; `inside` is the one around it.
+fn close(out: &mut TypstWriter, container: &Container, inside: Option<&Container>) {
+    match container {
+        // Paragraphs inside list items must not end the item's markup.
+        Container::Paragraph if inside == Some(&Container::Item) => out.code(" "),
+        Container::Paragraph => out.code("\n\n"),
+        Container::Heading { id, .. } => {
+            if let Some(id) = id {
+                out.code(" ").label(id);
+            }
+            out.code("\n\n")
+        }
+        Container::Emphasis | Container::Strong | Container::Strikethrough => out.code("];"),
+        Container::Link { .. } => out.code("];"),
+        Container::Quote => out.code("]\n\n"),
+        Container::List { .. } => out.code(")\n\n"),
+        Container::Item => out.code("], "),
+    };
 }
 
 #[cfg(test)]
@@ -233,6 +162,7 @@ mod properties {
 
     use super::*;
     use crate::diagnostic::Diagnostics;
+    use crate::model::Ruleset;
     use crate::model::limits::Limits;
 
     /// The functions the walker itself writes.
@@ -352,7 +282,7 @@ mod properties {
                 ..Ruleset::default()
             };
             let numbers = Numbers::new(&ruleset);
-            let typst = chapter_to_typst(&ruleset, &numbers, &ruleset.chapters[0], &text).typst;
+            let typst = chapter_to_typst(&numbers, &ruleset.chapters[0], 0).typst;
             let tree = typst::syntax::parse(&typst);
             let mut found = Vec::new();
             foreign(&tree, &mut found);

@@ -123,10 +123,12 @@ pub fn render(
     let mut chapters = Vec::new();
     let mut chapter_paths = Vec::new();
     let cross_references = Numbers::new(ruleset);
+    // Examples are numbered across the ruleset, chapter after chapter.
+    let mut example_base = 0;
     for chapter in &ruleset.chapters {
         let path = format!("chapters/{:02}-{}.typ", chapter.number, chapter.id);
-        let text = sources.text(chapter.file);
-        let converted = chapter_to_typst(ruleset, &cross_references, chapter, text);
+        let converted = chapter_to_typst(&cross_references, chapter, example_base);
+        example_base += chapter.examples.len();
         let text = format!("{CHAPTER_PRELUDE}{}", converted.typst);
         world.add_source(&path, text);
         chapter_paths.push(path.clone());

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::source::{FileId, Sources};
 
+pub mod codes;
 mod excerpt;
 mod suggest;
 
@@ -53,6 +54,10 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
+        debug_assert!(
+            codes::lookup(code).is_some(),
+            "the code `{code}` is not in src/diagnostic/codes.rs"
+        );
         Self {
             severity,
             code,

@@ -4,6 +4,7 @@
 pub mod build;
 pub mod check;
 pub mod convert;
+pub mod explain;
 pub mod list;
 pub mod report;
 pub mod summary;
@@ -33,11 +34,16 @@ enum Command {
     Build(build::Args),
     Check(check::Args),
     Convert(convert::Args),
+    Explain(explain::Args),
     List(list::Args),
 }
 
 impl Cli {
     pub fn run(self) -> ExitCode {
+        // Explaining a code needs no project.
+        if let Command::Explain(args) = self.command {
+            return explain::run(args);
+        }
         let root = match self.root.clone().map_or_else(find_root, Ok) {
             Ok(root) => root,
             Err(message) => {
@@ -50,6 +56,7 @@ impl Cli {
             Command::Check(args) => check::run(&root, args),
             Command::Convert(args) => convert::run(&root, args),
             Command::List(args) => list::run(&root, args),
+            Command::Explain(_) => unreachable!("explained above"),
         }
     }
 }

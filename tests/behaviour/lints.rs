@@ -172,3 +172,44 @@ fn the_human_report_shows_the_offending_characters() {
     );
     assert!(err.contains("^^^^^^ this is 9"), "{err}");
 }
+
+/// The registry's examples are the fixtures: each lint is reported on its
+/// failing source and not on its passing one.
+#[test]
+fn every_registered_lint_fails_and_passes_its_fixtures() {
+    let all = found();
+    let mut checked = 0;
+    for code in grognard::diagnostic::codes::CODES {
+        let Some(example) = &code.example else {
+            continue;
+        };
+        let on = |file: &str| all.iter().any(|(c, f, _)| c == code.code && f == file);
+        assert!(
+            on(example.failing.0),
+            "{} is not reported on {}",
+            code.code,
+            example.failing.0
+        );
+        if let Some((passing, _)) = example.passing {
+            assert!(!on(passing), "{} is reported on {passing}", code.code);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 9, "only {checked} lints have fixtures");
+}
+
+#[test]
+fn explain_prints_the_long_explanation_with_the_fixtures() {
+    let output = grognard(&fixture("lints"), &["explain", "range-bands"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("error[range-bands]: "), "{text}");
+    assert!(
+        text.contains("Reported on this source (tables/ranges-bad.toml)"),
+        "{text}"
+    );
+    assert!(text.contains("{ key = \"musket\", bounds = [[0, 2], [2.5, 5], [5.1, 10]] }"));
+    let output = grognard(&fixture("lints"), &["explain", "range-band"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("did you mean `range-bands`?"));
+}

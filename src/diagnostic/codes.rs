@@ -1,0 +1,742 @@
+//! Every diagnostic code grognard reports, in one place: its default
+//! severity, a one-line summary, the long explanation `grognard explain`
+//! prints, and for the consistency lints the failing and passing sources of
+//! the test fixture they are checked against. The README's tables are tested
+//! against this list, and a diagnostic with a code not listed here fails the
+//! tests.
+
+use super::Severity;
+
+/// What part of the work a code belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Reading the sources: files, TOML, fields, ids, chapters.
+    Source,
+    /// The consistency lints over a ruleset's tables and prose.
+    Lint,
+    /// Orders of battle, scenarios, layers and conversions.
+    Scenario,
+    /// Making the outputs.
+    Output,
+}
+
+/// A failing source and its passing counterpart, from tests/fixtures/lints.
+pub struct Example {
+    pub failing: (&'static str, &'static str),
+    pub passing: Option<(&'static str, &'static str)>,
+}
+
+pub struct Code {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub family: Family,
+    pub summary: &'static str,
+    pub explanation: &'static str,
+    pub example: Option<Example>,
+}
+
+/// A fixture of tests/fixtures/lints, by its path in the ruleset folder.
+macro_rules! fixture {
+    ($path:literal) => {
+        (
+            $path,
+            include_str!(concat!("../../tests/fixtures/lints/content/lints/", $path)),
+        )
+    };
+}
+
+macro_rules! code {
+    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal) => {
+        Code {
+            code: $code,
+            severity: Severity::$severity,
+            family: Family::$family,
+            summary: $summary,
+            explanation: $explanation,
+            example: None,
+        }
+    };
+    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal,
+     $failing:literal, $passing:literal) => {
+        Code {
+            code: $code,
+            severity: Severity::$severity,
+            family: Family::$family,
+            summary: $summary,
+            explanation: $explanation,
+            example: Some(Example {
+                failing: fixture!($failing),
+                passing: Some(fixture!($passing)),
+            }),
+        }
+    };
+    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal,
+     $failing:literal) => {
+        Code {
+            code: $code,
+            severity: Severity::$severity,
+            family: Family::$family,
+            summary: $summary,
+            explanation: $explanation,
+            example: Some(Example {
+                failing: fixture!($failing),
+                passing: None,
+            }),
+        }
+    };
+}
+
+pub fn lookup(code: &str) -> Option<&'static Code> {
+    CODES.iter().find(|c| c.code == code)
+}
+
+impl Family {
+    /// The name the README's generated tables use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Source => "source",
+            Family::Lint => "lint",
+            Family::Scenario => "scenario",
+            Family::Output => "output",
+        }
+    }
+}
+
+pub fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// A Markdown table of the codes of some families, for the README.
+pub fn markdown_table(families: &[Family]) -> String {
+    let mut table = String::from("| code | severity | what it reports |\n|---|---|---|\n");
+    for code in CODES.iter().filter(|c| families.contains(&c.family)) {
+        table.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            code.code,
+            severity_name(code.severity),
+            code.summary.replace('|', "\\|")
+        ));
+    }
+    table
+}
+
+pub static CODES: &[Code] = &[
+    // ---- Reading the sources
+    code!(
+        "toml-syntax",
+        Error,
+        Source,
+        "the file is not valid TOML",
+        "The file cannot be read as TOML. The diagnostic points at the exact character where the \
+         parser stopped; the cause is often a little before it (a missing quote, `=` or bracket)."
+    ),
+    code!(
+        "invalid-field",
+        Error,
+        Source,
+        "a field is missing, unknown or of the wrong type or value",
+        "A field of a source file is missing, not one the format knows, or holds the wrong kind of \
+         value. Every such field of a file is reported in one run, each at its place, with what was \
+         expected in words (for example \"a whole number of men\"). docs/format.md lists the fields \
+         of every file."
+    ),
+    code!(
+        "invalid-utf8",
+        Error,
+        Source,
+        "a source file is not UTF-8, at the first bad byte",
+        "Sources are read as UTF-8. Save the file as UTF-8 (most editors offer it under \"Save \
+         as\"); the diagnostic shows the line and column of the first byte that is not."
+    ),
+    code!(
+        "outside-project",
+        Error,
+        Source,
+        "a source or template is a link that leads outside the project folder",
+        "grognard reads only inside the project folder, so that a project from someone else cannot \
+         make it read your files. A chapter, table or template that is a symbolic link to a file \
+         outside the project is refused; copy the file into the project instead."
+    ),
+    code!(
+        "io-error",
+        Error,
+        Source,
+        "a file cannot be read or written",
+        "The operating system refused to read a source or to write an output (permissions, a full \
+         disk, a folder where a file should be). The other outputs are still written, and an \
+         earlier output file is left as it was."
+    ),
+    code!(
+        "limit",
+        Error,
+        Source,
+        "a source goes over a limit; says how to raise it",
+        "Counts that a source can inflate (file size, string length, turns, copies, counters, \
+         units, nesting depth, dice totals) have limits, so that a mistyped number cannot make a \
+         build run for hours. The limits are set in `[limits]` of grognard.toml \
+         (docs/format.md, \"Limits\"); the diagnostic names the one to raise."
+    ),
+    code!(
+        "invalid-id",
+        Error,
+        Source,
+        "ids are lower-case ASCII words joined by `-`",
+        "Ids name files, labels and cross-references and are typed by hand: lower-case ASCII \
+         letters and digits, in words joined by single hyphens, at most 100 characters \
+         (`fire-table`, `fr-1leger-2`)."
+    ),
+    code!(
+        "invalid-dice",
+        Error,
+        Source,
+        "dice not written like `2d6`",
+        "Dice are written as a count, `d` and the number of sides: `1d6`, `2d6`, `1d10`. The count \
+         and sides are limited so that every chance can be computed exactly."
+    ),
+    code!(
+        "ruleset-id-mismatch",
+        Error,
+        Source,
+        "`ruleset.toml`'s id differs from its folder",
+        "A ruleset's id is the name of its folder under content/; the `id` of its ruleset.toml \
+         must be the same, so that targets, outputs and references agree."
+    ),
+    code!(
+        "unknown-language",
+        Error,
+        Source,
+        "a language the rulebook cannot typeset",
+        "A ruleset's `language` chooses the rulebook's words (chapter, table, contents), \
+         hyphenation and number format. grognard knows `es`, `ru` and `en`."
+    ),
+    code!(
+        "unknown-table-kind",
+        Error,
+        Source,
+        "`kind` is not one of the table kinds",
+        "A table's `kind` says how it is read and checked: `modifiers`, `dice-test`, `ranges`, \
+         `lookup`, `sequence` or `missing` (docs/format.md). The diagnostic suggests the closest."
+    ),
+    code!(
+        "unknown-column",
+        Error,
+        Source,
+        "a lookup row names a column the table does not declare",
+        "Each value in a lookup table's rows belongs to a column declared in `columns`. Declare \
+         the column, or correct its name in the row."
+    ),
+    code!(
+        "rule-syntax",
+        Error,
+        Source,
+        "a column's `rule` does not parse",
+        "A lookup column may declare `rule`, an expression every cell of the column must equal \
+         (`ceil(figures / per_die[arm]) + 1`). The diagnostic points at the character inside the \
+         rule where it stops making sense.",
+        "tables/rule-syntax.toml"
+    ),
+    code!(
+        "invalid-marker",
+        Error,
+        Source,
+        "a `[[marker]]` of a ruleset is incomplete or contradictory",
+        "A marker of ruleset.toml is printed on counter sheets: it needs an id and a label, and \
+         either copies, one per vocabulary member, or one per so many units of a side."
+    ),
+    code!(
+        "unknown-vocabulary",
+        Error,
+        Source,
+        "a table names a vocabulary the ruleset does not declare",
+        "Groups (`by`) and lookup columns name a vocabulary of the ruleset (`grade`, `formation`, \
+         …). Declare it under `[vocabulary.<id>]` in ruleset.toml, or correct the name."
+    ),
+    code!(
+        "unknown-vocabulary-key",
+        Error,
+        Source,
+        "a table names a member its vocabulary does not have",
+        "A modifier, row or cell names a member (`veteranos`) its vocabulary does not list. The \
+         diagnostic suggests the closest member."
+    ),
+    code!(
+        "duplicate-id",
+        Error,
+        Source,
+        "two things of one kind share an id (both places shown)",
+        "Tables, chapters, sections, vocabulary members, sides, leaders, formations, units and \
+         areas are referred to by id, so each id is used once. Both definitions are shown."
+    ),
+    code!(
+        "unknown-table",
+        Error,
+        Source,
+        "an embed or example names no table",
+        "A ```` ```table <id> ```` block or an example names a table the ruleset does not have. \
+         The diagnostic suggests the closest id."
+    ),
+    code!(
+        "broken-reference",
+        Error,
+        Source,
+        "`[](#id)` points at no chapter, section or table",
+        "A link to `#id` prints the number of a chapter, section (`{#id}` on its heading) or \
+         table. The id must exist in the ruleset."
+    ),
+    code!(
+        "missing-front-matter",
+        Error,
+        Source,
+        "a chapter does not start with `+++` front matter",
+        "Each chapter starts with its id and title between `+++` lines:\n\n    +++\n    id = \
+         \"fuego\"\n    title = \"Fuego\"\n    +++"
+    ),
+    code!(
+        "heading-level",
+        Error,
+        Source,
+        "`#` headings, or a `###` before any `##`",
+        "The chapter's title comes from its front matter; its sections are `##` and subsections \
+         `###`, numbered 13.4 and 13.4.1. A `###` must follow a `##`."
+    ),
+    code!(
+        "invalid-directive",
+        Error,
+        Source,
+        "a `table`/`example` block without a table id",
+        "Blocks ```` ```table <id> ```` and ```` ```example <id> ```` name the table they embed \
+         or compute."
+    ),
+    code!(
+        "invalid-example",
+        Error,
+        Source,
+        "an example on a table that cannot compute it, or an unknown claim",
+        "A worked example computes a modifier, dice-test or lookup table. Its claims name what the \
+         table gives (`sum`, `result`, a column); the diagnostic lists the names it knows."
+    ),
+    code!(
+        "unknown-example-input",
+        Error,
+        Source,
+        "an example input is no modifier of its table",
+        "An example's `inputs` are ids of the modifiers of its table; the diagnostic suggests the \
+         closest."
+    ),
+    code!(
+        "unsupported-markdown",
+        Warning,
+        Source,
+        "images; raw HTML is printed as text",
+        "Chapters are Markdown without images or HTML: the rulebook prints raw HTML as text, and \
+         images are not supported yet."
+    ),
+    code!(
+        "invalid-colour",
+        Error,
+        Source,
+        "a colour that is not `#rgb`, `#rrggbb` or `#rrggbbaa`",
+        "Side and nation colours are hex colours such as \"#2b4c9b\"."
+    ),
+    // ---- Consistency lints
+    code!(
+        "range-bands",
+        Error,
+        Lint,
+        "a gap or an overlap between the bands of a ranges table",
+        "The bands of a ranges table (musket ranges, distances) must touch: each starts where the \
+         last ends, with the rules' convention that \"0–2, 2,1–5\" is [0, 2] then (2, 5]. `step` \
+         (default 0.1 for decimal tables, 1 for whole numbers) says how far apart touching bounds \
+         are written.",
+        "tables/ranges-bad.toml",
+        "tables/ranges-ok.toml"
+    ),
+    code!(
+        "dice-coverage",
+        Error,
+        Lint,
+        "a reachable roll that no result band covers, or that two cover",
+        "Every roll, under every combination of modifiers the table can reach, must land in \
+         exactly one result band. The diagnostic names the margin, the roll and a modifier \
+         combination that reaches it.",
+        "tables/dice-gap.toml",
+        "tables/dice-ok.toml"
+    ),
+    code!(
+        "dice-probability",
+        Warning,
+        Lint,
+        "success is impossible or automatic for a reachable combination",
+        "A dice test that can never pass, or always passes, under some reachable modifiers is \
+         usually a mistake in the table. Where the rules mean it, allow it on the table with a \
+         reason: `allow = [{ lint = \"dice-probability\", reason = \"…\" }]`.",
+        "tables/dice-automatic.toml",
+        "tables/dice-allowed.toml"
+    ),
+    code!(
+        "vocabulary-coverage",
+        Warning,
+        Lint,
+        "a group or column does not cover every member of its vocabulary",
+        "A group `by` a vocabulary, or a lookup column keyed by one, should give a value for every \
+         member; the diagnostic lists those missing. Say `partial = true` where leaving some out \
+         is meant.",
+        "tables/coverage.toml"
+    ),
+    code!(
+        "monotonic",
+        Error,
+        Lint,
+        "a value out of order along an ordered vocabulary",
+        "A group or column declared `increasing` or `decreasing` along an ordered vocabulary (best \
+         first) must keep that order; the diagnostic names the member that breaks it.",
+        "tables/monotonic.toml"
+    ),
+    code!(
+        "cell-rule",
+        Error,
+        Lint,
+        "a cell disagrees with its column's rule",
+        "Each cell of a column with `rule` is recomputed from the other cells of its row; a cell \
+         that differs is reported with the value the rule gives.",
+        "tables/rule.toml"
+    ),
+    code!(
+        "example-claim",
+        Error,
+        Lint,
+        "a worked example's number disagrees with the tables",
+        "A worked example in a chapter is computed from its table; a claim that differs is \
+         reported with both numbers and the derivation, so that the prose and the tables cannot \
+         drift apart."
+    ),
+    code!(
+        "prose-arithmetic",
+        Error,
+        Lint,
+        "arithmetic written in running text that does not add up",
+        "Claims in running text (`1+3+3+2=9`, `3 × 3 = 9`, `-24 (-12 + -12)`) with `× x * + − - /` \
+         and decimal commas are computed; a wrong result is reported at its characters.",
+        "chapters/01-arithmetic.md"
+    ),
+    code!(
+        "missing-table",
+        Note,
+        Lint,
+        "a table the source refers to but does not print",
+        "A table declared `kind = \"missing\"` is one the source document names but does not \
+         print. The rulebook prints a \"not in source\" box in its place; `check --verbose` lists \
+         them so that nobody forgets them."
+    ),
+    code!(
+        "unused-allow",
+        Warning,
+        Lint,
+        "an `allow` that nothing triggers",
+        "A table or layer allows a lint that it no longer triggers: remove the allow, so that the \
+         next real problem is not silenced.",
+        "tables/dice-allowed.toml"
+    ),
+    // ---- Scenarios
+    code!(
+        "unknown-reference",
+        Error,
+        Scenario,
+        "a side, leader, formation, unit, area or member that does not exist",
+        "Scenarios and layers refer to sides, leaders, formations, units, areas and vocabulary \
+         members by id; the diagnostic suggests the closest."
+    ),
+    code!(
+        "unknown-ruleset",
+        Error,
+        Scenario,
+        "a layer or conversion names no ruleset of the project",
+        "A scenario layer is named after its ruleset (`sombra.toml`); conversions name the ruleset \
+         they convert to. The ruleset must be a folder under content/."
+    ),
+    code!(
+        "formation-tree",
+        Error,
+        Scenario,
+        "a cycle, a top-level formation without a side, a formation on another side than its parent",
+        "Formations form a tree under each side: each has one parent formation or a side, no \
+         formation is its own ancestor, and a formation is on its parent's side."
+    ),
+    code!(
+        "inconsistent-unit",
+        Error,
+        Scenario,
+        "a unit's arm disagrees with its type",
+        "A unit's `type` (line-infantry, foot-artillery, …) belongs to one arm; its `arm` must be \
+         that arm."
+    ),
+    code!(
+        "clock",
+        Error,
+        Scenario,
+        "the action ends before it starts, or a layer's turns do not end at its stated end",
+        "A scenario's clock runs from `start` to `end`; a layer's turns of `turn_minutes` from its \
+         start must make its last turn begin at its `end`."
+    ),
+    code!(
+        "invalid-time",
+        Error,
+        Scenario,
+        "a time not written like \"13:30\"",
+        "Times are written on a 24-hour clock as \"HH:MM\"."
+    ),
+    code!(
+        "invalid-hex",
+        Error,
+        Scenario,
+        "a hex not written like \"O26\"",
+        "Hexes are written as column letters and a row number: \"O26\", \"AG20\"."
+    ),
+    code!(
+        "hex-off-map",
+        Error,
+        Scenario,
+        "a hex outside the layer's map extent",
+        "Every hex a layer names (deployments, entries, objectives) must lie within its `map` \
+         extent."
+    ),
+    code!(
+        "arrival-outside-game",
+        Error,
+        Scenario,
+        "a unit arrives after the action ends, or on a turn the game does not have",
+        "An arrival time after the scenario's end, or reinforcements on a turn beyond the layer's \
+         last, can never happen in play."
+    ),
+    code!(
+        "arrival-mismatch",
+        Warning,
+        Scenario,
+        "a layer brings units on a turn other than their historical arrival falls in",
+        "A layer's reinforcement brings units on a turn whose time differs from the arrival the \
+         order of battle records. Where the game's schedule is meant to differ, allow it in the \
+         layer with a reason: `allow = [{ lint = \"arrival-mismatch\", reason = \"…\" }]`."
+    ),
+    code!(
+        "arrival-rounding",
+        Warning,
+        Scenario,
+        "arrivals fall between turn starts and the layer does not say how to round them",
+        "When an arrival time falls inside a turn, the layer says whether the unit arrives on the \
+         turn in progress or the next: `arrival_rounding = \"in-progress\"` or \"next\"."
+    ),
+    code!(
+        "stated-total",
+        Error,
+        Scenario,
+        "the units do not add up to a total a source states",
+        "A `[[stated]]` total (men, guns) of a side, formation or arm is what a source gives; the \
+         units below it must add up to it within its tolerance."
+    ),
+    code!(
+        "threshold",
+        Error,
+        Scenario,
+        "a demoralisation threshold larger than the formation could lose",
+        "A formation cannot be demoralised by losing more than it has: the threshold must be at \
+         most its units (or strength)."
+    ),
+    code!(
+        "scenario-id-mismatch",
+        Error,
+        Scenario,
+        "scenario.toml's id differs from its folder",
+        "A scenario's id is the name of its folder under scenarios/."
+    ),
+    code!(
+        "missing-data",
+        Note,
+        Scenario,
+        "what the sources do not give (clock times, counter values, map size, strengths)",
+        "A fact no source gives is left out, never invented, and recorded: a layer's `missing` \
+         list, a scenario without clock times, a unit without strength. `check --verbose` lists \
+         them; conversions report them in their report."
+    ),
+    code!(
+        "convert",
+        Error,
+        Scenario,
+        "a conversion that cannot be made, or a judgement it had to make",
+        "A `[[convert]]` job (or `grognard convert`) names a scenario, a ruleset with a \
+         `[profile]`, and optionally the layer to convert from. Errors say what is missing; \
+         warnings say what the conversion had to judge (a unit too small to represent, an arrival \
+         after the last turn), and the conversion report lists them too."
+    ),
+    // ---- Outputs
+    code!(
+        "unknown-target",
+        Error,
+        Output,
+        "`build` or `check` was asked for something the project does not have",
+        "Targets are the ids of rulesets and scenarios; `grognard list` shows them."
+    ),
+    code!(
+        "template-error",
+        Error,
+        Output,
+        "a project template fails to render or renders invalid Typst",
+        "A template of the project (templates/ or a folder's templates/) failed in minijinja or \
+         produced Typst that does not parse; the diagnostic points at the template line."
+    ),
+    code!(
+        "typst-error",
+        Error,
+        Output,
+        "typesetting failed; points into the template or chapter",
+        "Typst could not typeset an output. The diagnostic points at the template line (for \
+         every kind of output) or the chapter text that produced the failing Typst."
+    ),
+    code!(
+        "layout",
+        Warning,
+        Output,
+        "text runs off the page, or a character prints as an empty box",
+        "The typeset pages are inspected as a reader would see them: a word too long to break \
+         runs off the page, and a character the embedded fonts lack prints as an empty box."
+    ),
+    code!(
+        "counter-overflow",
+        Warning,
+        Output,
+        "a counter's text does not fit at the legible minimum size",
+        "Counter text is shrunk to fit down to 4.5 pt (3.5 pt for the formation). Text still too \
+         wide is reported with its width and the room; give the unit a `short` name or use \
+         larger counters."
+    ),
+    code!(
+        "qrs-overflow",
+        Warning,
+        Output,
+        "a table does not fit on the quick-reference sheet",
+        "The quick-reference sheet is one duplex landscape sheet; a `qrs = true` table that does \
+         not fit is named so that it can be shortened or left to the rulebook."
+    ),
+    code!(
+        "source-date-epoch",
+        Warning,
+        Output,
+        "`SOURCE_DATE_EPOCH` is set but is no usable date",
+        "Reproducible builds date the PDFs from `SOURCE_DATE_EPOCH` (seconds since 1970). A \
+         value that is not such a number is ignored."
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_listed_once() {
+        for (i, code) in CODES.iter().enumerate() {
+            assert!(
+                CODES[..i].iter().all(|c| c.code != code.code),
+                "{} is listed twice",
+                code.code
+            );
+        }
+    }
+
+    /// Every code a source file passes to a diagnostic is in the list.
+    #[test]
+    fn every_code_in_the_source_is_registered() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut missing = Vec::new();
+        let mut stack = vec![src];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+                for literal in quoted_codes(code) {
+                    if lookup(&literal).is_none() {
+                        missing.push(format!("{}: {literal}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "unregistered codes:\n{}",
+            missing.join("\n")
+        );
+    }
+
+    /// The README's tables of codes are the registry's: between each
+    /// `<!-- codes: FAMILY… -->` and `<!-- end codes -->`.
+    #[test]
+    fn the_readme_tables_are_the_registry() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        let readme = std::fs::read_to_string(&path).unwrap();
+        let mut expected = String::new();
+        let mut rest = readme.as_str();
+        let mut blocks = 0;
+        while let Some(start) = rest.find("<!-- codes: ") {
+            let header_end = start + rest[start..].find("-->").unwrap() + 3;
+            let end = header_end + rest[header_end..].find("<!-- end codes -->").unwrap();
+            let names: Vec<&str> = rest[start + 12..header_end]
+                .split(['(', '-'])
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            let families: Vec<Family> = [
+                Family::Source,
+                Family::Lint,
+                Family::Scenario,
+                Family::Output,
+            ]
+            .into_iter()
+            .filter(|f| names.contains(&f.name()))
+            .collect();
+            expected.push_str(&rest[..header_end]);
+            expected.push('\n');
+            expected.push_str(&markdown_table(&families));
+            rest = &rest[end..];
+            blocks += 1;
+        }
+        expected.push_str(rest);
+        assert_eq!(blocks, 3, "three generated tables in README.md");
+        let listed: usize = CODES.len();
+        assert!(listed > 0);
+        if std::env::var_os("GROGNARD_BLESS").is_some() {
+            std::fs::write(&path, &expected).unwrap();
+        } else {
+            assert!(
+                readme == expected,
+                "README.md's tables of codes differ from src/diagnostic/codes.rs; \
+                 GROGNARD_BLESS=1 cargo test --lib codes rewrites them"
+            );
+        }
+    }
+
+    /// The string literal right after `Diagnostic::error(` and its kin.
+    fn quoted_codes(text: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for call in [
+            "Diagnostic::error(",
+            "Diagnostic::warning(",
+            "Diagnostic::remark(",
+        ] {
+            for (at, _) in text.match_indices(call) {
+                let rest = text[at + call.len()..].trim_start();
+                if let Some(rest) = rest.strip_prefix('"') {
+                    found.push(rest.split('"').next().unwrap_or_default().to_string());
+                }
+            }
+        }
+        found
+    }
+}

@@ -1,6 +1,7 @@
 //! Reading a project folder into the model, keeping source locations.
 
 pub mod chapter;
+mod field_errors;
 pub mod files;
 mod ruleset;
 pub mod scenario;

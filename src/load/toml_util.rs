@@ -81,22 +81,14 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
-    /// Reads the document as `T`; shape errors become `invalid-field`.
+    /// Reads the document as `T`; every shape error it can find becomes an
+    /// `invalid-field`, in words.
     pub fn deserialize<T: DeserializeOwned>(
         &self,
         what: &str,
         diags: &mut Diagnostics,
     ) -> Option<T> {
-        match T::deserialize(toml::de::Deserializer::from(self.root.clone())) {
-            Ok(value) => Some(value),
-            Err(e) => {
-                diags.push(
-                    self.toml
-                        .error("invalid-field", &format!("invalid {what}"), &e),
-                );
-                None
-            }
-        }
+        super::field_errors::deserialize(&self.toml, &self.root, what, diags)
     }
 
     /// The top-level keys, in the order written, each where it is written.

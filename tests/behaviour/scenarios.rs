@@ -197,3 +197,33 @@ fn a_colour_that_is_not_a_hex_colour_is_an_error_at_its_side() {
     );
     assert!(!err.contains("typst"), "caught before Typst sees it: {err}");
 }
+
+/// Every wrong field of a file in one run, each at its place, in words an
+/// author reads rather than type names.
+#[test]
+fn every_field_error_of_a_file_is_reported_in_one_run_in_words() {
+    let project = crate::common::copy_fixture("scenario");
+    let path = project.path().join("scenarios/skirmish-1809/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replacen("men = 600", "men = \"about 600\"", 1)
+        .replacen("men = 400", "mne = 400", 1)
+        .replacen("men = 800", "men = -5", 1);
+    std::fs::write(&path, text).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    for expected in [
+        "error[invalid-field]: invalid scenario: `men` must be a whole number of men (0 or more), not text \"about 600\"",
+        "┌─ scenarios/skirmish-1809/scenario.toml:54:7",
+        "error[invalid-field]: invalid scenario: `mne` is not one of its fields",
+        "┌─ scenarios/skirmish-1809/scenario.toml:64:1",
+        "did you mean `men`?",
+        "`men` must be a whole number of men (0 or more), not the number -5",
+        "┌─ scenarios/skirmish-1809/scenario.toml:74:7",
+    ] {
+        assert!(err.contains(expected), "missing `{expected}` in:\n{err}");
+    }
+    assert!(!err.contains("u32"), "{err}");
+    assert!(!err.contains("missing field"), "{err}");
+}

@@ -102,14 +102,7 @@ impl Session {
     /// an author had written it; a layer that does not check is grognard's bug.
     pub fn convert(&mut self, job: ConvertJob) -> bool {
         let Some(scenario) = self.project.scenario(&job.scenario) else {
-            let names = self.project.scenarios.iter().map(|s| s.id.as_str());
-            let mut d = Diagnostic::error(
-                "convert",
-                format!("no scenario `{}` to convert", job.scenario),
-            );
-            if let Some(s) = diagnostic::closest(&job.scenario, names) {
-                d = d.note(format!("did you mean `{s}`?"));
-            }
+            let d = self.no_scenario(&job);
             self.diagnostics.push(d);
             return false;
         };
@@ -126,41 +119,13 @@ impl Session {
             .id_location
             .clone()
             .or_else(|| Some(Location::new(scenario.file, 0..0)));
-        // What the sources lack is a note; what the conversion had to judge, a warning.
-        let conversion = &converted.conversion;
-        for missing in conversion.unmapped.iter().chain(&conversion.source_gaps) {
-            self.diagnostics.push(
-                Diagnostic::remark(
-                    "missing-data",
-                    format!("{} → {}: {missing}", job.scenario, job.to),
-                )
-                .at_location(place.clone())
-                .note("the conversion report lists it too"),
-            );
-        }
-        for warning in &converted.conversion.warnings {
-            self.diagnostics.push(
-                Diagnostic::warning(
-                    "convert",
-                    format!("{} → {}: {warning}", job.scenario, job.to),
-                )
-                .at_location(place.clone())
-                .note("the conversion report lists it too"),
-            );
-        }
+        report_conversion(&mut self.diagnostics, &job, &converted.conversion, &place);
         let stem = format!("{}-{}", job.scenario, job.to);
         let shown = Path::new("out")
             .join(&job.scenario)
             .join(format!("{stem}.toml"));
         let file = self.sources.add(shown, converted.layer.clone());
-        let mut refs = Vec::new();
-        let mut found = Diagnostics::default();
-        let limits = &self.project.limits;
-        let layer =
-            load::scenario::load_layer(file, &converted.layer, limits, &mut refs, &mut found);
-        if let Some(layer) = &layer {
-            check::scenario::check_extra_layer(&self.project, scenario, layer, &refs, &mut found);
-        }
+        let (layer, found) = load_and_check(&self.project, scenario, file, &converted.layer);
         match layer {
             Some(layer) if !found.has_errors() => {
                 self.conversions.push(Conversion {
@@ -186,6 +151,66 @@ impl Session {
             }
         }
     }
+
+    /// A job names a scenario the project does not have: the closest one is suggested.
+    fn no_scenario(&self, job: &ConvertJob) -> Diagnostic {
+        let names = self.project.scenarios.iter().map(|s| s.id.as_str());
+        let mut d = Diagnostic::error(
+            "convert",
+            format!("no scenario `{}` to convert", job.scenario),
+        );
+        if let Some(s) = diagnostic::closest(&job.scenario, names) {
+            d = d.note(format!("did you mean `{s}`?"));
+        }
+        d
+    }
+}
+
+/// What the conversion report says, shown by `check` too: what the sources
+/// lack is a note; what the conversion had to judge, a warning.
+fn report_conversion(
+    diagnostics: &mut Diagnostics,
+    job: &ConvertJob,
+    conversion: &convert::Conversion,
+    place: &Option<Location>,
+) {
+    for missing in conversion.unmapped.iter().chain(&conversion.source_gaps) {
+        diagnostics.push(
+            Diagnostic::remark(
+                "missing-data",
+                format!("{} → {}: {missing}", job.scenario, job.to),
+            )
+            .at_location(place.clone())
+            .note("the conversion report lists it too"),
+        );
+    }
+    for warning in &conversion.warnings {
+        diagnostics.push(
+            Diagnostic::warning(
+                "convert",
+                format!("{} → {}: {warning}", job.scenario, job.to),
+            )
+            .at_location(place.clone())
+            .note("the conversion report lists it too"),
+        );
+    }
+}
+
+/// Loads a converted layer from its text and checks it as a layer of
+/// `scenario`, with the diagnostics found apart from the session's.
+fn load_and_check(
+    project: &Project,
+    scenario: &crate::model::scenario::Scenario,
+    file: crate::source::FileId,
+    text: &str,
+) -> (Option<crate::model::scenario::Layer>, Diagnostics) {
+    let mut refs = Vec::new();
+    let mut found = Diagnostics::default();
+    let layer = load::scenario::load_layer(file, text, &project.limits, &mut refs, &mut found);
+    if let Some(layer) = &layer {
+        check::scenario::check_extra_layer(project, scenario, layer, &refs, &mut found);
+    }
+    (layer, found)
 }
 
 /// The ruleset or scenario folder a file belongs to; `None` for the project's

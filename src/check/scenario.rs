@@ -386,6 +386,37 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         ));
     }
     counter_sheet_size(project, scenario, layer, diags);
+    check_clock(layer, diags);
+    for (text, location) in &layer.missing {
+        diags.push(
+            Diagnostic::remark("missing-data", format!("not in the source: {text}"))
+                .at_location(Some(location.clone())),
+        );
+    }
+    hexes_on_map(layer, diags);
+    arrival_rounding_needed(scenario, layer, diags);
+    for reinforcement in layer.reinforcements.iter().filter(|_| layer.timed) {
+        if !(1..=layer.turns).contains(&reinforcement.turn) {
+            diags.push(
+                Diagnostic::error(
+                    "arrival-outside-game",
+                    format!(
+                        "reinforcements on turn {} of a {}-turn game",
+                        reinforcement.turn, layer.turns
+                    ),
+                )
+                .at_location(Some(reinforcement.location.clone())),
+            );
+            continue;
+        }
+        arrival_agreement(scenario, layer, reinforcement, diags);
+    }
+    demoralisation_thresholds(scenario, layer, diags);
+}
+
+/// A layer without a clock is remarked on; a stated end must be where the
+/// turns lead.
+fn check_clock(layer: &Layer, diags: &mut Diagnostics) {
     if !layer.timed {
         diags.push(
             Diagnostic::remark(
@@ -416,12 +447,10 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             .found(end.to_string()),
         );
     }
-    for (text, location) in &layer.missing {
-        diags.push(
-            Diagnostic::remark("missing-data", format!("not in the source: {text}"))
-                .at_location(Some(location.clone())),
-        );
-    }
+}
+
+/// Every hex the layer names lies within its map's declared extent.
+fn hexes_on_map(layer: &Layer, diags: &mut Diagnostics) {
     let on_map = |hex: &Hex, diags: &mut Diagnostics| {
         if let Some((c0, c1, r0, r1)) = layer.map
             && !(c0..=c1).contains(&hex.column) | !(r0..=r1).contains(&hex.row)
@@ -444,6 +473,11 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     for hex in hexes {
         on_map(hex, diags);
     }
+}
+
+/// A timed layer must say how arrivals between turn starts round when the
+/// order of battle has any.
+fn arrival_rounding_needed(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     if layer.arrival_rounding.is_none() && layer.timed {
         let between: Vec<&str> = scenario
             .units
@@ -465,22 +499,10 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
             );
         }
     }
-    for reinforcement in layer.reinforcements.iter().filter(|_| layer.timed) {
-        if !(1..=layer.turns).contains(&reinforcement.turn) {
-            diags.push(
-                Diagnostic::error(
-                    "arrival-outside-game",
-                    format!(
-                        "reinforcements on turn {} of a {}-turn game",
-                        reinforcement.turn, layer.turns
-                    ),
-                )
-                .at_location(Some(reinforcement.location.clone())),
-            );
-            continue;
-        }
-        arrival_agreement(scenario, layer, reinforcement, diags);
-    }
+}
+
+/// A demoralisation threshold no formation it names could reach.
+fn demoralisation_thresholds(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     for (who, threshold, location) in &layer.demoralisation {
         for formation in &who.formations {
             let Totals { men, units, .. } = sum(scenario, None, Some(formation), None);

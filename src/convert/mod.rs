@@ -98,6 +98,27 @@ pub fn convert(
         warnings: Vec::new(),
         source_gaps: Vec::new(),
     };
+    source_judgements(project, source_layer, from, &mut conversion);
+    time(scenario, source_layer, profile, &mut conversion);
+    check_turn_limit(project, scenario, &conversion)?;
+    unmapped(project, scenario, source_layer, profile, &mut conversion);
+    let layer = write::layer(project, scenario, &conversion);
+    let report = report::markdown(project, scenario, profile, &conversion);
+    Ok(Converted {
+        conversion,
+        layer,
+        report,
+    })
+}
+
+/// The source profile's own notes, and how many units were read back from
+/// the source layer's values rather than the neutral figures.
+fn source_judgements(
+    project: &Project,
+    source_layer: Option<&Layer>,
+    from: Option<&str>,
+    conversion: &mut Conversion,
+) {
     if let Some(layer) = source_layer
         && let Some(source_profile) = project
             .ruleset(&layer.ruleset)
@@ -114,7 +135,14 @@ pub fn convert(
             from.unwrap_or_default()
         ));
     }
-    time(scenario, source_layer, profile, &mut conversion);
+}
+
+/// Refuses a conversion whose clock would make more turns than the limits allow.
+fn check_turn_limit(
+    project: &Project,
+    scenario: &Scenario,
+    conversion: &Conversion,
+) -> Result<(), Vec<Diagnostic>> {
     let turn_limit = project.limits.get(crate::model::limits::TURNS);
     if let Some((_, minutes, turns)) = conversion.clock
         && u64::from(turns) > turn_limit
@@ -123,21 +151,14 @@ pub fn convert(
             Diagnostic::error(
                 "convert",
                 format!(
-                    "converting `{}` to `{to}` would make {turns} turns of {minutes} minutes",
-                    scenario.id
+                    "converting `{}` to `{}` would make {turns} turns of {minutes} minutes",
+                    scenario.id, conversion.to
                 ),
             )
             .note(project.limits.note(crate::model::limits::TURNS)),
         ]);
     }
-    unmapped(project, scenario, source_layer, profile, &mut conversion);
-    let layer = write::layer(project, scenario, &conversion);
-    let report = report::markdown(project, scenario, profile, &conversion);
-    Ok(Converted {
-        conversion,
-        layer,
-        report,
-    })
+    Ok(())
 }
 
 /// When things happen: the neutral clock, or the source layer's turns.
@@ -252,6 +273,7 @@ impl<'a> Brought<'a> {
     }
 }
 
+/// What the conversion leaves out or cannot represent, for the report.
 fn unmapped(
     project: &Project,
     scenario: &Scenario,
@@ -259,6 +281,20 @@ fn unmapped(
     profile: &Profile,
     conversion: &mut Conversion,
 ) {
+    unmapped_qualities(scenario, profile, conversion);
+    if scenario.leaders.iter().all(|l| l.ratings.is_empty()) {
+        conversion
+            .unmapped
+            .push("Leaders: the sources give no ratings, so none are converted.".into());
+    }
+    strength_gaps(scenario, profile, conversion);
+    if let Some(layer) = source {
+        layer_not_carried_over(project, layer, profile, conversion);
+    }
+}
+
+/// Qualities the target profile cannot grade, and units with no quality.
+fn unmapped_qualities(scenario: &Scenario, profile: &Profile, conversion: &mut Conversion) {
     let mut unmapped_qualities: Vec<&str> = scenario
         .units
         .iter()
@@ -285,11 +321,10 @@ fn unmapped(
             profile.grade_vocabulary.as_deref().unwrap_or("grade")
         ));
     }
-    if scenario.leaders.iter().all(|l| l.ratings.is_empty()) {
-        conversion
-            .unmapped
-            .push("Leaders: the sources give no ratings, so none are converted.".into());
-    }
+}
+
+/// Units too small for the target's scale, and units the sources give no strength.
+fn strength_gaps(scenario: &Scenario, profile: &Profile, conversion: &mut Conversion) {
     let too_small: Vec<&str> = conversion
         .units
         .iter()
@@ -317,34 +352,47 @@ fn unmapped(
             no_strength.join(", ")
         ));
     }
-    if let Some(layer) = source {
-        let hexes: usize = layer.areas.iter().map(|(_, h)| h.len()).sum::<usize>()
-            + layer.victory.iter().map(|v| v.hexes.len()).sum::<usize>()
-            + layer.setup.iter().filter(|s| s.hex.is_some()).count();
-        let scale = project
-            .ruleset(&layer.ruleset)
-            .and_then(|r| r.profile.as_ref())
-            .and_then(|p| p.metres_per_hex);
-        if hexes > 0 && (scale.is_none() || profile.metres_per_cm.is_none()) {
-            conversion.unmapped.push(format!(
-                "Positions: {hexes} hex references of the {} layer (set-up, areas, victory hexes) are not converted: {}.",
-                layer.ruleset,
-                if scale.is_none() { "its map scale is not given" } else { "the target has no ground scale" }
-            ));
-        }
-        if !layer.special_rules.is_empty() {
-            conversion.unmapped.push(format!(
-                "Special rules of the {} layer ({}) are rules of that game and are not carried over.",
-                layer.ruleset,
-                layer.special_rules.iter().map(|(id, _, _)| id.as_str()).collect::<Vec<_>>().join(", ")
-            ));
-        }
-        if !layer.orders.is_empty() {
-            conversion.unmapped.push(format!(
-                "Initial orders of the {} layer are in that game's order vocabulary and are not converted.",
-                layer.ruleset
-            ));
-        }
+}
+
+/// What of the source layer belongs to its own game: positions without a
+/// scale to carry them, special rules and initial orders.
+fn layer_not_carried_over(
+    project: &Project,
+    layer: &Layer,
+    profile: &Profile,
+    conversion: &mut Conversion,
+) {
+    let hexes: usize = layer.areas.iter().map(|(_, h)| h.len()).sum::<usize>()
+        + layer.victory.iter().map(|v| v.hexes.len()).sum::<usize>()
+        + layer.setup.iter().filter(|s| s.hex.is_some()).count();
+    let scale = project
+        .ruleset(&layer.ruleset)
+        .and_then(|r| r.profile.as_ref())
+        .and_then(|p| p.metres_per_hex);
+    if hexes > 0 && (scale.is_none() || profile.metres_per_cm.is_none()) {
+        conversion.unmapped.push(format!(
+            "Positions: {hexes} hex references of the {} layer (set-up, areas, victory hexes) are not converted: {}.",
+            layer.ruleset,
+            if scale.is_none() { "its map scale is not given" } else { "the target has no ground scale" }
+        ));
+    }
+    if !layer.special_rules.is_empty() {
+        conversion.unmapped.push(format!(
+            "Special rules of the {} layer ({}) are rules of that game and are not carried over.",
+            layer.ruleset,
+            layer
+                .special_rules
+                .iter()
+                .map(|(id, _, _)| id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if !layer.orders.is_empty() {
+        conversion.unmapped.push(format!(
+            "Initial orders of the {} layer are in that game's order vocabulary and are not converted.",
+            layer.ruleset
+        ));
     }
 }
 

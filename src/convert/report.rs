@@ -17,6 +17,38 @@ pub fn markdown(
     c: &Conversion,
 ) -> String {
     let mut out = String::new();
+    heading(&mut out, project, scenario, profile, c);
+    totals(&mut out, scenario, profile, c);
+    roundings(&mut out, profile, c);
+    time(&mut out, c);
+    if profile.is_miniatures() {
+        muster(&mut out, project, profile, c);
+    }
+    let warnings: Vec<String> = c.warnings.iter().chain(&c.source_gaps).cloned().collect();
+    for (title, items) in [
+        ("Not converted", &c.unmapped),
+        ("Judgement calls", &c.judgements),
+        ("Warnings", &warnings),
+    ] {
+        if items.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n## {title}\n");
+        for item in items {
+            let _ = writeln!(out, "- {item}");
+        }
+    }
+    out
+}
+
+/// The title, and what was converted to what at which scale.
+fn heading(
+    out: &mut String,
+    project: &Project,
+    scenario: &Scenario,
+    profile: &Profile,
+    c: &Conversion,
+) {
     let target = project
         .ruleset(&c.to)
         .map_or(c.to.as_str(), |r| r.name.as_str());
@@ -40,7 +72,10 @@ pub fn markdown(
             ""
         }
     );
+}
 
+/// Each side's historical totals beside what the converted units represent.
+fn totals(out: &mut String, scenario: &Scenario, profile: &Profile, c: &Conversion) {
     let _ = writeln!(out, "## Totals per side\n");
     let _ = writeln!(
         out,
@@ -70,7 +105,10 @@ pub fn markdown(
             after.len()
         );
     }
+}
 
+/// Every unit's rounding and its error.
+fn roundings(out: &mut String, profile: &Profile, c: &Conversion) {
     let _ = writeln!(out, "\n## Roundings\n");
     let _ = writeln!(
         out,
@@ -96,7 +134,10 @@ pub fn markdown(
             u.error()
         );
     }
+}
 
+/// The converted clock, and the arrivals that fall between turn starts.
+fn time(out: &mut String, c: &Conversion) {
     let _ = writeln!(out, "\n## Time\n");
     match c.clock {
         Some((start, minutes, turns)) => {
@@ -126,59 +167,44 @@ pub fn markdown(
             let _ = writeln!(out, "No turns: see below.");
         }
     }
+}
 
-    if profile.is_miniatures() {
-        let _ = writeln!(out, "\n## Muster list\n");
+/// For miniatures: the figures, units and bases to field, by nation and arm.
+fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion) {
+    let _ = writeln!(out, "\n## Muster list\n");
+    let _ = writeln!(
+        out,
+        "Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).\n"
+    );
+    let mut muster: BTreeMap<(String, String), (u64, usize, u64)> = BTreeMap::new();
+    for u in &c.units {
+        let entry = muster.entry((u.nation.clone(), u.arm.clone())).or_default();
+        entry.0 += u.value;
+        entry.1 += u.units.len();
+        // Figures per base are at least 1 (checked when the profile loads).
+        if let Some((_, per)) = profile
+            .figures_per_base
+            .iter()
+            .find(|(arm, per)| *arm == u.arm && *per > 0)
+        {
+            entry.2 += u.value.div_ceil(u64::from(*per));
+        }
+    }
+    let _ = writeln!(out, "| nation | arm | figures | units | bases |");
+    let _ = writeln!(out, "|---|---|---:|---:|---:|");
+    for ((nation, arm), (figures, units, bases)) in muster {
+        let nation = project.neutral.label("nation", &nation);
+        let arm_label = project.neutral.label("arm", &arm);
+        let bases = if arm == "artillery" {
+            format!("{units} (one per battery)")
+        } else if bases > 0 {
+            bases.to_string()
+        } else {
+            "by frontage".to_string()
+        };
         let _ = writeln!(
             out,
-            "Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).\n"
+            "| {nation} | {arm_label} | {figures} | {units} | {bases} |"
         );
-        let mut muster: BTreeMap<(String, String), (u64, usize, u64)> = BTreeMap::new();
-        for u in &c.units {
-            let entry = muster.entry((u.nation.clone(), u.arm.clone())).or_default();
-            entry.0 += u.value;
-            entry.1 += u.units.len();
-            // Figures per base are at least 1 (checked when the profile loads).
-            if let Some((_, per)) = profile
-                .figures_per_base
-                .iter()
-                .find(|(arm, per)| *arm == u.arm && *per > 0)
-            {
-                entry.2 += u.value.div_ceil(u64::from(*per));
-            }
-        }
-        let _ = writeln!(out, "| nation | arm | figures | units | bases |");
-        let _ = writeln!(out, "|---|---|---:|---:|---:|");
-        for ((nation, arm), (figures, units, bases)) in muster {
-            let nation = project.neutral.label("nation", &nation);
-            let arm_label = project.neutral.label("arm", &arm);
-            let bases = if arm == "artillery" {
-                format!("{units} (one per battery)")
-            } else if bases > 0 {
-                bases.to_string()
-            } else {
-                "by frontage".to_string()
-            };
-            let _ = writeln!(
-                out,
-                "| {nation} | {arm_label} | {figures} | {units} | {bases} |"
-            );
-        }
     }
-
-    let warnings: Vec<String> = c.warnings.iter().chain(&c.source_gaps).cloned().collect();
-    for (title, items) in [
-        ("Not converted", &c.unmapped),
-        ("Judgement calls", &c.judgements),
-        ("Warnings", &warnings),
-    ] {
-        if items.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "\n## {title}\n");
-        for item in items {
-            let _ = writeln!(out, "- {item}");
-        }
-    }
-    out
 }

@@ -97,6 +97,17 @@ pub fn convert_units(
     profile: &Profile,
     source: Option<&Source>,
 ) -> Vec<TargetUnit> {
+    let mut groups = group_units(scenario, profile);
+    for group in &mut groups {
+        scale(group, profile, source);
+    }
+    let _ = project;
+    groups
+}
+
+/// The units of play: each unit alone, or for a profile that plays
+/// regiments, the battalions of one regiment in one brigade together.
+fn group_units(scenario: &Scenario, profile: &Profile) -> Vec<TargetUnit> {
     let mut groups: Vec<TargetUnit> = Vec::new();
     // The group of each (regiment id, arm, parent formation), and every id
     // taken: lookups stay constant-time in orders of battle of any size.
@@ -151,33 +162,35 @@ pub fn convert_units(
             }
         }
     }
-    for group in &mut groups {
-        // Values written in another ruleset's terms win over the neutral figures.
-        if let Some(inverted) = source.and_then(|s| {
-            s.strength(&group.id, &group.arm).or_else(|| {
-                (group.units.len() == 1)
-                    .then(|| s.strength(&group.units[0], &group.arm))
-                    .flatten()
-            })
-        }) {
-            group.strength = inverted;
-            group.inverted = true;
-        }
-        let per = u64::from(if group.arm == "artillery" {
-            profile.guns_per
-        } else {
-            profile.men_per
-        });
-        let historical = if group.arm == "artillery" {
-            group.strength.guns
-        } else {
-            group.strength.men
-        };
-        group.value = round_div(historical, per);
-        group.represented = group.value * per;
-    }
-    let _ = project;
     groups
+}
+
+/// A group's value in the target's units, rounded, and what that value
+/// represents; values written in the source layer's terms win.
+fn scale(group: &mut TargetUnit, profile: &Profile, source: Option<&Source>) {
+    // Values written in another ruleset's terms win over the neutral figures.
+    if let Some(inverted) = source.and_then(|s| {
+        s.strength(&group.id, &group.arm).or_else(|| {
+            (group.units.len() == 1)
+                .then(|| s.strength(&group.units[0], &group.arm))
+                .flatten()
+        })
+    }) {
+        group.strength = inverted;
+        group.inverted = true;
+    }
+    let per = u64::from(if group.arm == "artillery" {
+        profile.guns_per
+    } else {
+        profile.men_per
+    });
+    let historical = if group.arm == "artillery" {
+        group.strength.guns
+    } else {
+        group.strength.men
+    };
+    group.value = round_div(historical, per);
+    group.represented = group.value * per;
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Every diagnostic code grognard reports, in one place: its default
+//! Every diagnostic code grognard reports, in one place (a long file because
+//! it is a list, one entry per code, not logic): its default
 //! severity, a one-line summary, the long explanation `grognard explain`
 //! prints, and for the consistency lints the failing and passing sources of
 //! the test fixture they are checked against. The README's tables are tested

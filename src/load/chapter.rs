@@ -9,7 +9,7 @@ use toml::Spanned;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::chapter::{Container, Node};
 use crate::model::limits::{self, Limits};
-use crate::model::{Chapter, Example, Section};
+use crate::model::{Chapter, Section};
 use crate::source::FileId;
 
 use super::toml_util::TomlText;
@@ -19,22 +19,6 @@ use super::toml_util::TomlText;
 struct FrontMatter {
     id: Spanned<String>,
     title: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawExample {
-    title: Option<String>,
-    #[serde(default)]
-    inputs: Vec<Spanned<String>>,
-    roll: Option<i64>,
-    #[serde(default)]
-    claims: Option<Spanned<toml::Table>>,
-    select: Option<Spanned<toml::Table>>,
-    scale: Option<Spanned<String>>,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
 }
 
 /// The Markdown options every reader of chapters uses.
@@ -181,7 +165,6 @@ impl Scan {
         diags: &mut Diagnostics,
     ) {
         let file = chapter.file;
-        let nodes = &mut chapter.body.nodes;
         if let Some((_, _, content)) = &mut self.block {
             // Inside a code block: its text, verbatim, until it ends.
             match event {
@@ -203,30 +186,14 @@ impl Scan {
             }
             return;
         }
+        let nodes = &mut chapter.body.nodes;
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
                 let depth = heading_depth(level, file, &range, diags);
                 let id = id.map(|i| i.to_string());
-                let container = Container::Heading {
-                    level: depth.max(1),
-                    id: id.clone(),
-                };
-                nodes.push((Node::Open(container), range.clone()));
-                self.heading = Some((depth, id, range, String::new()));
+                self.heading_start(chapter, depth, id, range);
             }
-            Event::End(TagEnd::Heading(_)) => {
-                let Some((depth, id, heading_range, title)) = self.heading.take() else {
-                    return;
-                };
-                let container = Container::Heading {
-                    level: depth.max(1),
-                    id: id.clone(),
-                };
-                nodes.push((Node::Close(container), range));
-                if depth > 0 {
-                    self.section(chapter, depth, id, heading_range, title, diags);
-                }
-            }
+            Event::End(TagEnd::Heading(_)) => self.heading_end(chapter, range, diags),
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
                     CodeBlockKind::Fenced(info) => info.to_string(),
@@ -240,21 +207,7 @@ impl Scan {
                 dest_url,
                 link_type,
                 ..
-            }) => match dest_url.strip_prefix('#') {
-                Some(target) => {
-                    let location = Location::new(file, range.clone());
-                    chapter.references.push((target.to_string(), location));
-                    nodes.push((Node::Reference(target.to_string()), range));
-                    self.in_reference = true;
-                }
-                None => {
-                    let link = Container::Link {
-                        url: dest_url.to_string(),
-                        email: link_type == LinkType::Email,
-                    };
-                    nodes.push((Node::Open(link), range));
-                }
-            },
+            }) => self.link_start(chapter, &dest_url, link_type, range),
             Event::Start(Tag::Image { .. }) => diags.push(
                 Diagnostic::warning("unsupported-markdown", "images are not supported yet")
                     .at(file, range),
@@ -276,6 +229,69 @@ impl Scan {
                 if let Some(node) = plain_node(event) {
                     nodes.push((node, range));
                 }
+            }
+        }
+    }
+
+    /// A heading starts: its node opens, and its title is gathered until it ends.
+    fn heading_start(
+        &mut self,
+        chapter: &mut Chapter,
+        depth: usize,
+        id: Option<String>,
+        range: Range<usize>,
+    ) {
+        let container = Container::Heading {
+            level: depth.max(1),
+            id: id.clone(),
+        };
+        chapter
+            .body
+            .nodes
+            .push((Node::Open(container), range.clone()));
+        self.heading = Some((depth, id, range, String::new()));
+    }
+
+    /// A heading ends: its node closes, and a `##` or `###` becomes a section.
+    fn heading_end(&mut self, chapter: &mut Chapter, range: Range<usize>, diags: &mut Diagnostics) {
+        let Some((depth, id, heading_range, title)) = self.heading.take() else {
+            return;
+        };
+        let container = Container::Heading {
+            level: depth.max(1),
+            id: id.clone(),
+        };
+        chapter.body.nodes.push((Node::Close(container), range));
+        if depth > 0 {
+            self.section(chapter, depth, id, heading_range, title, diags);
+        }
+    }
+
+    /// A link starts: to `#id` it is a cross-reference, whose text is
+    /// skipped; any other opens a link node.
+    fn link_start(
+        &mut self,
+        chapter: &mut Chapter,
+        dest_url: &str,
+        link_type: LinkType,
+        range: Range<usize>,
+    ) {
+        match dest_url.strip_prefix('#') {
+            Some(target) => {
+                let location = Location::new(chapter.file, range.clone());
+                chapter.references.push((target.to_string(), location));
+                chapter
+                    .body
+                    .nodes
+                    .push((Node::Reference(target.to_string()), range));
+                self.in_reference = true;
+            }
+            None => {
+                let link = Container::Link {
+                    url: dest_url.to_string(),
+                    email: link_type == LinkType::Email,
+                };
+                chapter.body.nodes.push((Node::Open(link), range));
             }
         }
     }
@@ -340,16 +356,13 @@ impl Scan {
             return;
         };
         let (embeds, examples) = (chapter.embeds.len(), chapter.examples.len());
-        directive(
-            chapter,
+        let block = super::example::Directive {
             kind,
             arg,
-            range.clone(),
+            range: range.clone(),
             content,
-            text,
-            limits,
-            diags,
-        );
+        };
+        super::example::directive(chapter, block, text, limits, diags);
         let node = if chapter.embeds.len() > embeds {
             Node::Embed(arg.to_string())
         } else if chapter.examples.len() > examples {
@@ -420,112 +433,6 @@ fn plain_node(event: Event) -> Option<Node> {
         Event::Rule => Node::Rule,
         _ => return None,
     })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn directive(
-    chapter: &mut Chapter,
-    kind: &str,
-    arg: &str,
-    range: std::ops::Range<usize>,
-    content: Option<(usize, String)>,
-    text: &str,
-    limits: &Limits,
-    diags: &mut Diagnostics,
-) {
-    let file = chapter.file;
-    // Point at the info string on the opening fence line.
-    let fence_line_end = text[range.start..]
-        .find('\n')
-        .map_or(range.end, |i| range.start + i);
-    let fence = Location::new(file, range.start..fence_line_end);
-    if arg.is_empty() {
-        diags.push(
-            Diagnostic::error(
-                "invalid-directive",
-                format!("a `{kind}` block names a table id"),
-            )
-            .at_location(Some(fence))
-            .expected(format!("```{kind} <table-id>")),
-        );
-        return;
-    }
-    if kind == "table" {
-        chapter.embeds.push((arg.to_string(), fence));
-        return;
-    }
-    let (offset, body) = content.unwrap_or((fence_line_end, String::new()));
-    let toml = TomlText {
-        file,
-        text: &body,
-        offset,
-    };
-    let Some(document) = toml.parse(limits, diags) else {
-        return;
-    };
-    if !document.numbers_within(limits::MAX_TABLE_VALUE, diags) {
-        return;
-    }
-    let Some(raw) = document.deserialize::<RawExample>("example", diags) else {
-        return;
-    };
-    let mut claims = Vec::new();
-    if let Some(raw_claims) = &raw.claims {
-        for (name, value) in raw_claims.get_ref() {
-            let location = toml.key_location(raw_claims.span(), name);
-            match value.as_integer().map(|n| n as f64).or(value.as_float()) {
-                Some(n) => claims.push((name.clone(), n, location)),
-                None => diags.push(
-                    Diagnostic::error("invalid-field", format!("claim `{name}` must be a number"))
-                        .at_location(Some(location)),
-                ),
-            }
-        }
-    }
-    let mut select = Vec::new();
-    if let Some(raw_select) = &raw.select {
-        for (column, value) in raw_select.get_ref() {
-            let location = toml.key_location(raw_select.span(), column);
-            match value.as_str() {
-                Some(key) => select.push((column.clone(), key.to_string(), location)),
-                None => diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
-                        format!("`select.{column}` names one member id"),
-                    )
-                    .at_location(Some(location)),
-                ),
-            }
-        }
-    }
-    let scale = match &raw.scale {
-        None => None,
-        Some(s) => match s.get_ref().parse::<crate::model::Ratio>() {
-            Ok(r) => Some(r),
-            Err(e) => {
-                diags.push(
-                    Diagnostic::error("invalid-field", e)
-                        .at_location(Some(toml.location(s.span()))),
-                );
-                None
-            }
-        },
-    };
-    chapter.examples.push(Example {
-        select,
-        scale,
-        table: arg.to_string(),
-        title: raw.title,
-        inputs: raw
-            .inputs
-            .into_iter()
-            .map(|i| (toml.location(i.span()).range, i.into_inner()))
-            .map(|(range, key)| (key, Location::new(file, range)))
-            .collect(),
-        roll: raw.roll,
-        claims,
-        location: fence,
-    });
 }
 
 #[cfg(test)]

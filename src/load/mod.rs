@@ -1,8 +1,10 @@
 //! Reading a project folder into the model, keeping source locations.
 
 pub mod chapter;
+mod example;
 mod field_errors;
 pub mod files;
+mod layer;
 mod ruleset;
 pub mod scenario;
 mod table;

@@ -251,12 +251,74 @@ fn counter_spec(
     spec
 }
 
+/// `[profile]`: how the ruleset's units stand for men and guns, its turn
+/// and ground scales, and how its grades map to the neutral qualities.
 fn profile(
     toml: &TomlText,
     raw: RawProfile,
     refs: &mut Vec<KeyRef>,
     diags: &mut Diagnostics,
 ) -> crate::model::profile::Profile {
+    check_profile_choices(toml, &raw, diags);
+    let metres_per_cm = positive(
+        toml,
+        raw.metres_per_cm.as_ref(),
+        "metres per centimetre",
+        diags,
+    );
+    let metres_per_hex = positive(toml, raw.metres_per_hex.as_ref(), "metres per hex", diags);
+    let frontage_mm = raw
+        .frontage_mm
+        .iter()
+        .filter_map(|(arm, mm)| {
+            Some((
+                arm.clone(),
+                positive(toml, Some(mm), "a frontage in millimetres", diags)?,
+            ))
+        })
+        .collect();
+    let turn_minutes = raw
+        .turn_minutes
+        .as_ref()
+        .and_then(|minutes| whole(toml, minutes, 1..=24 * 60, "minutes in a turn", diags));
+    let figures_per_base = raw
+        .figures_per_base
+        .iter()
+        .filter_map(|(arm, figures)| {
+            let figures = whole(toml, figures, 1..=1_000, "figures on a base", diags)?;
+            Some((arm.clone(), figures))
+        })
+        .collect();
+    grade_refs(toml, &raw, refs);
+    crate::model::profile::Profile {
+        represents: raw.represents.into_inner(),
+        men_per: raw.men_per.max(1),
+        guns_per: raw.guns_per.max(1),
+        level: raw.level,
+        aggregate: raw.aggregate.into_inner(),
+        turn_minutes,
+        metres_per_cm,
+        metres_per_hex,
+        grade_vocabulary: raw.grade_vocabulary.map(Spanned::into_inner),
+        grades_to: raw
+            .grades_to
+            .into_iter()
+            .map(|(k, v)| (k, v.into_inner()))
+            .collect(),
+        grades_from: raw
+            .grades_from
+            .into_iter()
+            .map(|(k, v)| (k.into_inner(), v))
+            .collect(),
+        figures_per_base,
+        frontage_mm,
+        notes: raw.notes,
+    }
+}
+
+/// `represents` and `aggregate` are one of their known words; `men_per` and
+/// `guns_per` are above 0.
+fn check_profile_choices(toml: &TomlText, raw: &RawProfile, diags: &mut Diagnostics) {
     for (field, value, allowed) in [
         ("represents", &raw.represents, &["figures", "points"][..]),
         ("aggregate", &raw.aggregate, &["none", "regiment"][..]),
@@ -284,62 +346,53 @@ fn profile(
                 .at_location(Some(toml.location(raw.represents.span()))),
         );
     }
-    let positive = |value: Option<&Spanned<f64>>, what: &str, diags: &mut Diagnostics| {
-        let value = value?;
-        let n = *value.get_ref();
-        if n > 0.0 && n <= 100_000.0 {
-            return Some(n);
-        }
-        if !n.is_finite() {
-            return None; // reported with every other number that is not one
-        }
-        diags.push(
-            Diagnostic::error("invalid-field", format!("{what} cannot be {n}"))
-                .at_location(Some(toml.location(value.span())))
-                .expected("a number above 0 and at most 100,000"),
-        );
-        None
-    };
-    let metres_per_cm = positive(raw.metres_per_cm.as_ref(), "metres per centimetre", diags);
-    let metres_per_hex = positive(raw.metres_per_hex.as_ref(), "metres per hex", diags);
-    let frontage_mm = raw
-        .frontage_mm
-        .iter()
-        .filter_map(|(arm, mm)| {
-            Some((
-                arm.clone(),
-                positive(Some(mm), "a frontage in millimetres", diags)?,
-            ))
-        })
-        .collect();
-    let whole = |value: &Spanned<u32>,
-                 range: std::ops::RangeInclusive<u32>,
-                 what: &str,
-                 diags: &mut Diagnostics| {
-        if range.contains(value.get_ref()) {
-            return Some(*value.get_ref());
-        }
-        diags.push(
-            Diagnostic::error("invalid-field", format!("{} {what}", value.get_ref()))
-                .at_location(Some(toml.location(value.span())))
-                .expected(format!("from {} to {} {what}", range.start(), range.end())),
-        );
-        None
-    };
-    let turn_minutes = raw
-        .turn_minutes
-        .as_ref()
-        .and_then(|minutes| whole(minutes, 1..=24 * 60, "minutes in a turn", diags));
-    let figures_per_base = raw
-        .figures_per_base
-        .iter()
-        .filter_map(|(arm, figures)| {
-            let figures = whole(figures, 1..=1_000, "figures on a base", diags)?;
-            Some((arm.clone(), figures))
-        })
-        .collect();
-    // Grades named in the mapping must be members of the grade vocabulary;
-    // the neutral side is checked against scenarios/neutral.toml by the scenario checks.
+}
+
+/// A scale above 0 and at most 100,000; anything else is reported.
+fn positive(
+    toml: &TomlText,
+    value: Option<&Spanned<f64>>,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Option<f64> {
+    let value = value?;
+    let n = *value.get_ref();
+    if n > 0.0 && n <= 100_000.0 {
+        return Some(n);
+    }
+    if !n.is_finite() {
+        return None; // reported with every other number that is not one
+    }
+    diags.push(
+        Diagnostic::error("invalid-field", format!("{what} cannot be {n}"))
+            .at_location(Some(toml.location(value.span())))
+            .expected("a number above 0 and at most 100,000"),
+    );
+    None
+}
+
+/// A whole number within `range`; anything else is reported.
+fn whole(
+    toml: &TomlText,
+    value: &Spanned<u32>,
+    range: std::ops::RangeInclusive<u32>,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Option<u32> {
+    if range.contains(value.get_ref()) {
+        return Some(*value.get_ref());
+    }
+    diags.push(
+        Diagnostic::error("invalid-field", format!("{} {what}", value.get_ref()))
+            .at_location(Some(toml.location(value.span())))
+            .expected(format!("from {} to {} {what}", range.start(), range.end())),
+    );
+    None
+}
+
+/// Grades named in the mapping must be members of the grade vocabulary;
+/// the neutral side is checked against scenarios/neutral.toml by the scenario checks.
+fn grade_refs(toml: &TomlText, raw: &RawProfile, refs: &mut Vec<KeyRef>) {
     if let Some(vocab) = &raw.grade_vocabulary {
         refs.push(KeyRef {
             vocab: None,
@@ -360,30 +413,6 @@ fn profile(
                 location: toml.location(grade.span()),
             });
         }
-    }
-    crate::model::profile::Profile {
-        represents: raw.represents.into_inner(),
-        men_per: raw.men_per.max(1),
-        guns_per: raw.guns_per.max(1),
-        level: raw.level,
-        aggregate: raw.aggregate.into_inner(),
-        turn_minutes,
-        metres_per_cm,
-        metres_per_hex,
-        grade_vocabulary: raw.grade_vocabulary.map(Spanned::into_inner),
-        grades_to: raw
-            .grades_to
-            .into_iter()
-            .map(|(k, v)| (k, v.into_inner()))
-            .collect(),
-        grades_from: raw
-            .grades_from
-            .into_iter()
-            .map(|(k, v)| (k.into_inner(), v))
-            .collect(),
-        figures_per_base,
-        frontage_mm,
-        notes: raw.notes,
     }
 }
 

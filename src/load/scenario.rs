@@ -1,4 +1,6 @@
 //! `scenarios/`: the neutral vocabularies, each battle's facts and its layers.
+//! The facts are read here, the layers in `super::layer`; both read names
+//! through the [`Reader`] defined here.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,17 +12,16 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::KeyRef;
 use crate::model::limits::{self, Limits};
 use crate::model::scenario::{
-    Area, Clock, Formation, Hex, Layer, Leader, Neutral, Objective, Placement, Prose, Ref,
-    Reinforcement, Scenario, Side, Stated, Target, Unit, Victory, Who,
+    Area, Clock, Formation, Hex, Leader, Neutral, Objective, Prose, Ref, Scenario, Side, Stated,
+    Target, Unit, Who,
 };
 use crate::source::FileId;
 
 use super::toml_util::TomlText;
 
-type S = Spanned<String>;
+pub use super::layer::load_layer;
 
-/// A turn may last at most a day.
-const MINUTES_PER_DAY: u32 = 24 * 60;
+type S = Spanned<String>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -179,14 +180,14 @@ struct RawStated {
 }
 
 /// Reads names with their locations and records what they must refer to.
-struct Reader<'a> {
-    toml: TomlText<'a>,
-    refs: Vec<Ref>,
+pub(super) struct Reader<'a> {
+    pub(super) toml: TomlText<'a>,
+    pub(super) refs: Vec<Ref>,
 }
 
 impl<'a> Reader<'a> {
     /// Parses a file into `T`, with a reader that locates its spans.
-    fn parse<T: serde::de::DeserializeOwned>(
+    pub(super) fn parse<T: serde::de::DeserializeOwned>(
         file: FileId,
         text: &'a str,
         what: &str,
@@ -203,7 +204,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The units, formations and leaders a row names, recorded for checking.
-    fn forces(&mut self, units: &[S], formations: &[S], leaders: &[S]) -> Who {
+    pub(super) fn forces(&mut self, units: &[S], formations: &[S], leaders: &[S]) -> Who {
         Who {
             units: self.refer_all(Target::Unit, units),
             formations: self.refer_all(Target::Formation, formations),
@@ -211,13 +212,13 @@ impl<'a> Reader<'a> {
             ..Who::default()
         }
     }
-    fn id(&self, id: &S, diags: &mut Diagnostics) -> (String, Location) {
+    pub(super) fn id(&self, id: &S, diags: &mut Diagnostics) -> (String, Location) {
         let location = self.toml.location(id.span());
         super::check_id(id.get_ref(), &location, diags);
         (id.get_ref().clone(), location)
     }
 
-    fn refer(&mut self, target: Target, key: &S) -> String {
+    pub(super) fn refer(&mut self, target: Target, key: &S) -> String {
         self.refs.push(Ref {
             target,
             key: key.get_ref().clone(),
@@ -226,11 +227,11 @@ impl<'a> Reader<'a> {
         key.get_ref().clone()
     }
 
-    fn refer_all(&mut self, target: Target, keys: &[S]) -> Vec<String> {
+    pub(super) fn refer_all(&mut self, target: Target, keys: &[S]) -> Vec<String> {
         keys.iter().map(|k| self.refer(target.clone(), k)).collect()
     }
 
-    fn clock(&self, text: &S, diags: &mut Diagnostics) -> Option<Clock> {
+    pub(super) fn clock(&self, text: &S, diags: &mut Diagnostics) -> Option<Clock> {
         let clock = Clock::parse(text.get_ref());
         if clock.is_none() {
             diags.push(
@@ -247,7 +248,7 @@ impl<'a> Reader<'a> {
 
     /// Men or guns of one unit: no unit comes near the limit, and totals of
     /// many units stay exact.
-    fn strength(
+    pub(super) fn strength(
         &self,
         value: &Option<Spanned<u32>>,
         what: &str,
@@ -272,7 +273,7 @@ impl<'a> Reader<'a> {
         None
     }
 
-    fn hex(&self, text: &S, diags: &mut Diagnostics) -> Option<Hex> {
+    pub(super) fn hex(&self, text: &S, diags: &mut Diagnostics) -> Option<Hex> {
         let location = self.toml.location(text.span());
         let hex = Hex::parse(text.get_ref(), location.clone());
         if hex.is_none() {
@@ -286,7 +287,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn prose(map: BTreeMap<String, String>) -> Prose {
+pub(super) fn prose(map: BTreeMap<String, String>) -> Prose {
     map.into_iter().collect()
 }
 
@@ -298,35 +299,9 @@ pub fn load(
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
     let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", limits, diags)?;
-    let entries = raw.unit.len() + raw.formation.len() + raw.leader.len();
-    if entries as u64 > limits.get(limits::UNITS) {
-        diags.push(
-            Diagnostic::error(
-                "limit",
-                format!(
-                    "the scenario has {} units, formations and leaders: more than a scenario may have",
-                    limits::group_digits(entries as u64)
-                ),
-            )
-            .at_location(Some(r.toml.location(raw.id.span())))
-            .note(limits.note(limits::UNITS)),
-        );
-        return None;
-    }
+    check_entry_limit(&r, &raw, limits, diags)?;
     r.id(&raw.id, diags);
-    if raw.id.get_ref() != folder_name {
-        diags.push(
-            Diagnostic::error(
-                "scenario-id-mismatch",
-                format!(
-                    "scenario id `{}` differs from its folder `{folder_name}`",
-                    raw.id.get_ref()
-                ),
-            )
-            .at_location(Some(r.toml.location(raw.id.span())))
-            .expected(format!("\"{folder_name}\"")),
-        );
-    }
+    check_folder_name(&r, &raw.id, folder_name, diags);
     let mut scenario = Scenario {
         id: raw.id.get_ref().clone(),
         title: raw.title,
@@ -344,97 +319,20 @@ pub fn load(
         ..Scenario::default()
     };
     for side in raw.side {
-        let (id, location) = r.id(&side.id, diags);
-        let commander = side.commander.as_ref().map(|c| r.refer(Target::Leader, c));
-        scenario.sides.push(Side {
-            id,
-            name: side.name,
-            commander,
-            colour: side.colour,
-            location,
-        });
+        let side = read_side(&mut r, side, diags);
+        scenario.sides.push(side);
     }
     for leader in raw.leader {
-        let (id, location) = r.id(&leader.id, diags);
-        let side = r.refer(Target::Side, &leader.side);
-        scenario.leaders.push(Leader {
-            id,
-            name: leader.name,
-            short: leader.short,
-            rank: leader.rank,
-            side,
-            ratings: leader
-                .ratings
-                .iter()
-                .map(|(k, v)| (k.clone(), display(v)))
-                .collect(),
-            note: leader.note,
-            location,
-        });
+        let leader = read_leader(&mut r, leader, diags);
+        scenario.leaders.push(leader);
     }
     for formation in raw.formation {
-        let (id, location) = r.id(&formation.id, diags);
-        let level = r.refer(Target::Neutral("level".into()), &formation.level);
-        let side = formation.side.as_ref().map(|s| r.refer(Target::Side, s));
-        let parent = formation
-            .parent
-            .as_ref()
-            .filter(|p| !p.get_ref().is_empty())
-            .map(|p| r.refer(Target::Formation, p));
-        let leader = formation
-            .leader
-            .as_ref()
-            .map(|l| r.refer(Target::Leader, l));
-        if parent.is_none() && side.is_none() {
-            diags.push(
-                Diagnostic::error(
-                    "formation-tree",
-                    format!("top-level formation `{id}` names no side"),
-                )
-                .at_location(Some(location.clone()))
-                .expected("`side = \"<side id>\"` on a formation without `parent`"),
-            );
-        }
-        scenario.formations.push(Formation {
-            id,
-            name: formation.name,
-            short: formation.short,
-            level,
-            side,
-            parent,
-            leader,
-            note: formation.note,
-            location,
-        });
+        let formation = read_formation(&mut r, formation, diags);
+        scenario.formations.push(formation);
     }
     for unit in raw.unit {
-        let (id, location) = r.id(&unit.id, diags);
-        let arrives = unit
-            .arrives
-            .as_ref()
-            .and_then(|a| r.clock(a, diags).map(|c| (c, r.toml.location(a.span()))));
-        scenario.units.push(Unit {
-            arm: r.refer(Target::Neutral("arm".into()), &unit.arm),
-            kind: r.refer(Target::Neutral("type".into()), &unit.kind),
-            nation: r.refer(Target::Neutral("nation".into()), &unit.nation),
-            parent: r.refer(Target::Formation, &unit.parent),
-            quality: unit
-                .quality
-                .as_ref()
-                .map(|q| r.refer(Target::Neutral("quality".into()), q)),
-            entry: unit.entry.as_ref().map(|e| r.refer(Target::Area, e)),
-            id,
-            name: unit.name,
-            short: unit.short,
-            men: r.strength(&unit.men, "men", limits::MAX_MEN, diags),
-            guns: r.strength(&unit.guns, "guns", limits::MAX_GUNS, diags),
-            calibre: unit.calibre,
-            commander: unit.commander,
-            arrives,
-            engaged: unit.engaged && !unit.note.starts_with("NOT ENGAGED"),
-            note: unit.note,
-            location,
-        });
+        let unit = read_unit(&mut r, unit, diags);
+        scenario.units.push(unit);
     }
     for area in raw.area {
         let (id, location) = r.id(&area.id, diags);
@@ -455,454 +353,177 @@ pub fn load(
         });
     }
     for stated in raw.stated {
-        let location = r.toml.location(stated.span());
-        let stated = stated.into_inner();
-        scenario.stated.push(Stated {
-            side: stated.side.as_ref().map(|s| r.refer(Target::Side, s)),
-            formation: stated
-                .formation
-                .as_ref()
-                .map(|f| r.refer(Target::Formation, f)),
-            arm: stated
-                .arm
-                .as_ref()
-                .map(|a| r.refer(Target::Neutral("arm".into()), a)),
-            men: stated.men,
-            guns: stated.guns,
-            units: stated.units,
-            tolerance: stated.tolerance,
-            source: stated.source,
-            location,
-        });
+        let stated = read_stated(&mut r, stated);
+        scenario.stated.push(stated);
     }
     scenario.refs = r.refs;
     Some(scenario)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLayer {
-    ruleset: S,
-    start: Option<S>,
-    turn_minutes: Option<Spanned<u32>>,
-    turns: Option<Spanned<u32>>,
-    end: Option<S>,
-    arrival_rounding: Option<S>,
-    map: Option<RawMap>,
-    table: Option<RawTable>,
-    #[serde(default)]
-    missing: Vec<S>,
-    #[serde(default)]
-    allow: Vec<Spanned<super::table::RawAllow>>,
-    #[serde(default)]
-    area: Vec<RawLayerArea>,
-    #[serde(default)]
-    order: Vec<RawOrder>,
-    #[serde(default)]
-    order_change: Vec<RawOrderChange>,
-    #[serde(default)]
-    command_radius: Vec<RawRadius>,
-    #[serde(default)]
-    reorganisation: Vec<RawReorganisation>,
-    #[serde(default)]
-    demoralisation: Vec<Spanned<RawThreshold>>,
-    #[serde(default)]
-    victory: Vec<RawVictory>,
-    #[serde(default)]
-    setup: Vec<RawSetup>,
-    #[serde(default)]
-    reinforcement: Vec<Spanned<RawReinforcement>>,
-    #[serde(default)]
-    special_rule: Vec<RawSpecialRule>,
-    #[serde(default)]
-    erratum: Vec<RawErratum>,
-    #[serde(default)]
-    values: BTreeMap<S, toml::Table>,
-    #[serde(default)]
-    aggregate: Vec<RawAggregate>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawAggregate {
-    id: S,
-    name: String,
-    units: Vec<S>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMap {
-    columns: [S; 2],
-    rows: [u32; 2],
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTable {
-    width_cm: f64,
-    depth_cm: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLayerArea {
-    id: S,
-    hexes: Vec<S>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawOrder {
-    leader: S,
-    order: S,
-}
-
-/// A layer table whose rows say who they apply to — a side, nations,
-/// leaders, formations or units — besides their own fields. The who-fields are
-/// written into each struct rather than `#[serde(flatten)]`ed, because
-/// flattening loses the spans that point a diagnostic at a misspelt name.
-macro_rules! applies_to_whom {
-    ($name:ident { $($field:ident : $ty:ty),* $(,)? }) => {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct $name {
-            side: Option<S>,
-            #[serde(default)]
-            nations: Vec<S>,
-            #[serde(default)]
-            leaders: Vec<S>,
-            #[serde(default)]
-            formations: Vec<S>,
-            #[serde(default)]
-            units: Vec<S>,
-            $($field: $ty),*
-        }
-
-        impl $name {
-            /// Whom the row applies to, every name recorded for checking.
-            fn who(&self, r: &mut Reader) -> Who {
-                Who {
-                    side: self.side.as_ref().map(|s| r.refer(Target::Side, s)),
-                    nations: r.refer_all(Target::Neutral("nation".into()), &self.nations),
-                    ..r.forces(&self.units, &self.formations, &self.leaders)
-                }
-            }
-        }
-    };
-}
-
-applies_to_whom!(RawOrderChange {
-    divisor: u32,
-    attempts: u32
-});
-applies_to_whom!(RawRadius { hexes: u32 });
-applies_to_whom!(RawReorganisation { hexes: Vec<S> });
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawThreshold {
-    leader: Option<S>,
-    formation: Option<S>,
-    threshold: u32,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawVictory {
-    side: S,
-    level: String,
-    #[serde(default)]
-    hexes: Vec<S>,
-    #[serde(default)]
-    text: BTreeMap<String, String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSetup {
-    #[serde(default)]
-    units: Vec<S>,
-    #[serde(default)]
-    formations: Vec<S>,
-    #[serde(default)]
-    leaders: Vec<S>,
-    hex: Option<S>,
-    within: Option<u32>,
-    at: Option<[f64; 2]>,
-    #[serde(default)]
-    text: BTreeMap<String, String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawReinforcement {
-    turn: u32,
-    #[serde(default)]
-    units: Vec<S>,
-    #[serde(default)]
-    formations: Vec<S>,
-    #[serde(default)]
-    leaders: Vec<S>,
-    entry: Option<S>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSpecialRule {
-    id: String,
-    title: BTreeMap<String, String>,
-    text: BTreeMap<String, String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawErratum {
-    text: BTreeMap<String, String>,
-}
-
-/// A layer: what one ruleset adds to the scenario. Its references are added to `refs`.
-pub fn load_layer(
-    file: FileId,
-    text: &str,
+/// Refuses a scenario with more units, formations and leaders than the limits
+/// allow, before any of them is read.
+fn check_entry_limit(
+    r: &Reader,
+    raw: &RawScenario,
     limits: &Limits,
-    refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
-) -> Option<Layer> {
-    let (mut r, mut raw): (_, RawLayer) =
-        Reader::parse(file, text, "scenario layer", limits, diags)?;
-    let ruleset = raw.ruleset.get_ref().clone();
-    // A layer without a clock is allowed where no source gives one: its
-    // turns are then unknown, and the checks say so.
-    let ruleset_location = r.toml.location(raw.ruleset.span());
-    let turn_limit = limits.get(limits::TURNS);
-    if let Some(turns) = &raw.turns
-        && u64::from(*turns.get_ref()) > turn_limit
-    {
+) -> Option<()> {
+    let entries = raw.unit.len() + raw.formation.len() + raw.leader.len();
+    if entries as u64 > limits.get(limits::UNITS) {
         diags.push(
             Diagnostic::error(
                 "limit",
-                format!("{} turns are more than a layer may have", turns.get_ref()),
-            )
-            .at_location(Some(r.toml.location(turns.span())))
-            .note(limits.note(limits::TURNS)),
-        );
-        return None;
-    }
-    if let Some(minutes) = &raw.turn_minutes
-        && *minutes.get_ref() > MINUTES_PER_DAY
-    {
-        diags.push(
-            Diagnostic::error(
-                "invalid-field",
                 format!(
-                    "a turn of {} minutes is longer than a day",
-                    minutes.get_ref()
+                    "the scenario has {} units, formations and leaders: more than a scenario may have",
+                    limits::group_digits(entries as u64)
                 ),
             )
-            .at_location(Some(r.toml.location(minutes.span())))
-            .expected(format!("from 1 to {MINUTES_PER_DAY} minutes")),
+            .at_location(Some(r.toml.location(raw.id.span())))
+            .note(limits.note(limits::UNITS)),
         );
         return None;
     }
-    let clock = (
-        &raw.start,
-        raw.turn_minutes.as_ref().map(|m| *m.get_ref()),
-        raw.turns.as_ref().map(|t| *t.get_ref()),
-    );
-    let (start, turn_minutes, turns, timed) = match clock {
-        (Some(start), Some(minutes), Some(turns)) if minutes > 0 && turns > 0 => {
-            (r.clock(start, diags)?, minutes, turns, true)
-        }
-        (None, None, None) => (Clock(0), 1, 0, false),
-        _ => {
-            diags.push(
-                Diagnostic::error(
-                    "invalid-field",
-                    "a layer's clock needs all of `start`, `turn_minutes` and `turns` (above 0), or none",
-                )
-                .at_location(Some(ruleset_location)),
-            );
-            return None;
-        }
-    };
-    let hexes = |r: &Reader, list: &[S], diags: &mut Diagnostics| -> Vec<Hex> {
-        list.iter().filter_map(|h| r.hex(h, diags)).collect()
-    };
-    let mut layer = Layer {
-        ruleset: ruleset.clone(),
-        file,
-        location: r.toml.location(raw.ruleset.span()),
-        start,
-        turn_minutes,
-        turns,
-        timed,
-        end: raw
-            .end
-            .as_ref()
-            .and_then(|e| r.clock(e, diags).map(|c| (c, r.toml.location(e.span())))),
-        arrival_rounding: raw.arrival_rounding.as_ref().and_then(|a| {
-            let location = r.toml.location(a.span());
-            if ["in-progress", "next"].contains(&a.get_ref().as_str()) {
-                Some((a.get_ref().clone(), location))
-            } else {
-                diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
-                        format!("unknown arrival rounding `{}`", a.get_ref()),
-                    )
-                    .at_location(Some(location))
-                    .expected("\"in-progress\" or \"next\""),
-                );
-                None
-            }
-        }),
-        map: None,
-        table_cm: raw.table.map(|t| (t.width_cm, t.depth_cm)),
-        missing: raw
-            .missing
-            .iter()
-            .map(|m| (m.get_ref().clone(), r.toml.location(m.span())))
-            .collect(),
-        allow: super::table::allows(&r.toml, std::mem::take(&mut raw.allow)),
-        areas: Vec::new(),
-        orders: Vec::new(),
-        order_changes: Vec::new(),
-        command_radii: Vec::new(),
-        reorganisation: Vec::new(),
-        demoralisation: Vec::new(),
-        victory: Vec::new(),
-        setup: Vec::new(),
-        reinforcements: Vec::new(),
-        special_rules: Vec::new(),
-        errata: Vec::new(),
-        values: Vec::new(),
-        aggregates: Vec::new(),
-        index: Default::default(),
-    };
-    if let Some(map) = &raw.map {
-        let column = |letters: &S, diags: &mut Diagnostics| {
-            let text = letters.get_ref();
-            let valid =
-                (1..=2).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_uppercase());
-            if !valid {
-                diags.push(
-                    Diagnostic::error("invalid-hex", format!("`{text}` is not a map column"))
-                        .at_location(Some(r.toml.location(letters.span())))
-                        .expected("one or two capital letters, e.g. \"A\" or \"AH\""),
-                );
-            }
-            valid.then(|| crate::model::scenario::column_number(text))
-        };
-        let first = column(&map.columns[0], diags);
-        let last = column(&map.columns[1], diags);
-        if let (Some(first), Some(last)) = (first, last) {
-            layer.map = Some((first, last, map.rows[0], map.rows[1]));
-        }
-    }
-    for area in &raw.area {
-        let id = r.refer(Target::Area, &area.id);
-        layer.areas.push((id, hexes(&r, &area.hexes, diags)));
-    }
-    for order in &raw.order {
-        let leader = r.refer(Target::Leader, &order.leader);
-        let value = r.refer(
-            Target::Ruleset(ruleset.clone(), "order".into()),
-            &order.order,
-        );
-        layer.orders.push((leader, value));
-    }
-    for change in &raw.order_change {
-        let who = change.who(&mut r);
-        layer
-            .order_changes
-            .push((who, change.divisor, change.attempts));
-    }
-    for radius in &raw.command_radius {
-        let who = radius.who(&mut r);
-        layer.command_radii.push((who, radius.hexes));
-    }
-    for base in &raw.reorganisation {
-        let who = base.who(&mut r);
-        let list = hexes(&r, &base.hexes, diags);
-        layer.reorganisation.push((who, list));
-    }
-    for threshold in &raw.demoralisation {
-        let location = r.toml.location(threshold.span());
-        let t = threshold.get_ref();
-        let who = Who {
-            leaders: t
-                .leader
-                .iter()
-                .map(|l| r.refer(Target::Leader, l))
-                .collect(),
-            formations: t
-                .formation
-                .iter()
-                .map(|f| r.refer(Target::Formation, f))
-                .collect(),
-            ..Who::default()
-        };
-        layer.demoralisation.push((who, t.threshold, location));
-    }
-    for victory in raw.victory {
-        layer.victory.push(Victory {
-            side: r.refer(Target::Side, &victory.side),
-            level: victory.level,
-            hexes: hexes(&r, &victory.hexes, diags),
-            text: prose(victory.text),
-        });
-    }
-    for setup in raw.setup {
-        let who = r.forces(&setup.units, &setup.formations, &setup.leaders);
-        layer.setup.push(Placement {
-            who,
-            hex: setup.hex.as_ref().and_then(|h| r.hex(h, diags)),
-            within: setup.within,
-            at: setup.at.map(|[x, y]| (x, y)),
-            text: prose(setup.text),
-        });
-    }
-    for reinforcement in raw.reinforcement {
-        let location = r.toml.location(reinforcement.span());
-        let rf = reinforcement.into_inner();
-        let who = r.forces(&rf.units, &rf.formations, &rf.leaders);
-        layer.reinforcements.push(Reinforcement {
-            turn: rf.turn,
-            who,
-            entry: rf.entry.as_ref().and_then(|h| r.hex(h, diags)),
-            location,
-        });
-    }
-    layer.special_rules = raw
-        .special_rule
-        .into_iter()
-        .map(|s| (s.id, prose(s.title), prose(s.text)))
-        .collect();
-    layer.errata = raw.erratum.into_iter().map(|e| prose(e.text)).collect();
-    for aggregate in &raw.aggregate {
-        let (id, _) = r.id(&aggregate.id, diags);
-        let units = r.refer_all(Target::Unit, &aggregate.units);
-        layer.aggregates.push((id, aggregate.name.clone(), units));
-    }
-    layer.values = raw
-        .values
-        .into_iter()
-        .map(|(id, table)| {
-            // An aggregate of this layer, or a unit or leader of the scenario.
-            let aggregate = layer.aggregates.iter().any(|(a, _, _)| a == id.get_ref());
-            if !aggregate {
-                r.refer(Target::Counter, &id);
-            }
-            let values = table.iter().map(|(k, v)| (k.clone(), display(v))).collect();
-            (id.into_inner(), values)
-        })
-        .collect();
-    refs.extend(r.refs);
-    Some(layer)
+    Some(())
 }
 
-fn display(value: &toml::Value) -> String {
+/// A scenario's id must be the name of its folder.
+fn check_folder_name(r: &Reader, id: &S, folder_name: &str, diags: &mut Diagnostics) {
+    if id.get_ref() != folder_name {
+        diags.push(
+            Diagnostic::error(
+                "scenario-id-mismatch",
+                format!(
+                    "scenario id `{}` differs from its folder `{folder_name}`",
+                    id.get_ref()
+                ),
+            )
+            .at_location(Some(r.toml.location(id.span())))
+            .expected(format!("\"{folder_name}\"")),
+        );
+    }
+}
+
+fn read_side(r: &mut Reader, side: RawSide, diags: &mut Diagnostics) -> Side {
+    let (id, location) = r.id(&side.id, diags);
+    let commander = side.commander.as_ref().map(|c| r.refer(Target::Leader, c));
+    Side {
+        id,
+        name: side.name,
+        commander,
+        colour: side.colour,
+        location,
+    }
+}
+
+fn read_leader(r: &mut Reader, leader: RawLeader, diags: &mut Diagnostics) -> Leader {
+    let (id, location) = r.id(&leader.id, diags);
+    let side = r.refer(Target::Side, &leader.side);
+    Leader {
+        id,
+        name: leader.name,
+        short: leader.short,
+        rank: leader.rank,
+        side,
+        ratings: leader
+            .ratings
+            .iter()
+            .map(|(k, v)| (k.clone(), display(v)))
+            .collect(),
+        note: leader.note,
+        location,
+    }
+}
+
+/// A formation, which must name its side when it has no parent.
+fn read_formation(r: &mut Reader, formation: RawFormation, diags: &mut Diagnostics) -> Formation {
+    let (id, location) = r.id(&formation.id, diags);
+    let level = r.refer(Target::Neutral("level".into()), &formation.level);
+    let side = formation.side.as_ref().map(|s| r.refer(Target::Side, s));
+    let parent = formation
+        .parent
+        .as_ref()
+        .filter(|p| !p.get_ref().is_empty())
+        .map(|p| r.refer(Target::Formation, p));
+    let leader = formation
+        .leader
+        .as_ref()
+        .map(|l| r.refer(Target::Leader, l));
+    if parent.is_none() && side.is_none() {
+        diags.push(
+            Diagnostic::error(
+                "formation-tree",
+                format!("top-level formation `{id}` names no side"),
+            )
+            .at_location(Some(location.clone()))
+            .expected("`side = \"<side id>\"` on a formation without `parent`"),
+        );
+    }
+    Formation {
+        id,
+        name: formation.name,
+        short: formation.short,
+        level,
+        side,
+        parent,
+        leader,
+        note: formation.note,
+        location,
+    }
+}
+
+fn read_unit(r: &mut Reader, unit: RawUnit, diags: &mut Diagnostics) -> Unit {
+    let (id, location) = r.id(&unit.id, diags);
+    let arrives = unit
+        .arrives
+        .as_ref()
+        .and_then(|a| r.clock(a, diags).map(|c| (c, r.toml.location(a.span()))));
+    Unit {
+        arm: r.refer(Target::Neutral("arm".into()), &unit.arm),
+        kind: r.refer(Target::Neutral("type".into()), &unit.kind),
+        nation: r.refer(Target::Neutral("nation".into()), &unit.nation),
+        parent: r.refer(Target::Formation, &unit.parent),
+        quality: unit
+            .quality
+            .as_ref()
+            .map(|q| r.refer(Target::Neutral("quality".into()), q)),
+        entry: unit.entry.as_ref().map(|e| r.refer(Target::Area, e)),
+        id,
+        name: unit.name,
+        short: unit.short,
+        men: r.strength(&unit.men, "men", limits::MAX_MEN, diags),
+        guns: r.strength(&unit.guns, "guns", limits::MAX_GUNS, diags),
+        calibre: unit.calibre,
+        commander: unit.commander,
+        arrives,
+        engaged: unit.engaged && !unit.note.starts_with("NOT ENGAGED"),
+        note: unit.note,
+        location,
+    }
+}
+
+fn read_stated(r: &mut Reader, stated: Spanned<RawStated>) -> Stated {
+    let location = r.toml.location(stated.span());
+    let stated = stated.into_inner();
+    Stated {
+        side: stated.side.as_ref().map(|s| r.refer(Target::Side, s)),
+        formation: stated
+            .formation
+            .as_ref()
+            .map(|f| r.refer(Target::Formation, f)),
+        arm: stated
+            .arm
+            .as_ref()
+            .map(|a| r.refer(Target::Neutral("arm".into()), a)),
+        men: stated.men,
+        guns: stated.guns,
+        units: stated.units,
+        tolerance: stated.tolerance,
+        source: stated.source,
+        location,
+    }
+}
+
+pub(super) fn display(value: &toml::Value) -> String {
     match value {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),

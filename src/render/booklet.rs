@@ -126,19 +126,84 @@ fn thousands(n: u64, locale: &Locale) -> String {
     out
 }
 
-struct Context<'a> {
+/// What every part of a booklet reads: the project, the scenario and layer,
+/// the language, and the order of battle's structure.
+pub(super) struct Context<'a> {
     project: &'a Project,
-    scenario: &'a Scenario,
+    pub(super) scenario: &'a Scenario,
     layer: Option<&'a Layer>,
-    locale: &'static Locale,
+    pub(super) locale: &'static Locale,
     /// Each formation's totals and direct children, computed once.
     totals: HashMap<&'a str, Totals>,
     child_formations: HashMap<&'a str, Vec<&'a Formation>>,
     child_units: HashMap<&'a str, Vec<&'a Unit>>,
 }
 
+impl<'a> Context<'a> {
+    /// The booklet's context, with each formation's children and totals
+    /// computed once for the order-of-battle tree.
+    fn new(
+        project: &'a Project,
+        scenario: &'a Scenario,
+        layer: Option<&'a Layer>,
+        locale: &'static Locale,
+    ) -> Self {
+        let mut child_formations: HashMap<&str, Vec<&Formation>> = HashMap::new();
+        for formation in &scenario.formations {
+            if let Some(parent) = &formation.parent {
+                child_formations.entry(parent).or_default().push(formation);
+            }
+        }
+        let mut child_units: HashMap<&str, Vec<&Unit>> = HashMap::new();
+        for unit in &scenario.units {
+            child_units.entry(&unit.parent).or_default().push(unit);
+        }
+        Context {
+            project,
+            scenario,
+            layer,
+            locale,
+            totals: formation_totals(scenario),
+            child_formations,
+            child_units,
+        }
+    }
+}
+
 impl Context<'_> {
-    fn leader_name(&self, id: &str) -> String {
+    /// Each side with its commander, totals and order-of-battle tree.
+    fn side_views(&self) -> Vec<SideView> {
+        let scenario = self.scenario;
+        scenario
+            .sides
+            .iter()
+            .map(|side| {
+                let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
+                SideView {
+                    name: side.name.clone(),
+                    colour: side.colour.clone(),
+                    commander: side
+                        .commander
+                        .as_deref()
+                        .map(|c| self.leader_name(c))
+                        .unwrap_or_default(),
+                    men,
+                    guns,
+                    units,
+                    tree: scenario
+                        .formations
+                        .iter()
+                        .filter(|f| {
+                            f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str())
+                        })
+                        .map(|f| self.formation_node(f, 0))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn leader_name(&self, id: &str) -> String {
         self.scenario
             .leader(id)
             .map_or_else(|| id.to_string(), |l| l.name.clone())
@@ -156,7 +221,7 @@ impl Context<'_> {
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     }
 
-    fn who(&self, who: &Who) -> String {
+    pub(super) fn who(&self, who: &Who) -> String {
         let mut parts = Vec::new();
         if let Some(side) = &who.side {
             parts.push(
@@ -323,50 +388,8 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
     let ruleset = layer.and_then(|l| project.ruleset(&l.ruleset));
     let language = ruleset.map_or("es", |r| r.language.as_str()).to_string();
     let locale = Locale::for_language(&language);
-    let mut child_formations: HashMap<&str, Vec<&Formation>> = HashMap::new();
-    for formation in &scenario.formations {
-        if let Some(parent) = &formation.parent {
-            child_formations.entry(parent).or_default().push(formation);
-        }
-    }
-    let mut child_units: HashMap<&str, Vec<&Unit>> = HashMap::new();
-    for unit in &scenario.units {
-        child_units.entry(&unit.parent).or_default().push(unit);
-    }
-    let cx = Context {
-        project,
-        scenario,
-        layer,
-        locale,
-        totals: formation_totals(scenario),
-        child_formations,
-        child_units,
-    };
-    let sides = scenario
-        .sides
-        .iter()
-        .map(|side| {
-            let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
-            SideView {
-                name: side.name.clone(),
-                colour: side.colour.clone(),
-                commander: side
-                    .commander
-                    .as_deref()
-                    .map(|c| cx.leader_name(c))
-                    .unwrap_or_default(),
-                men,
-                guns,
-                units,
-                tree: scenario
-                    .formations
-                    .iter()
-                    .filter(|f| f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str()))
-                    .map(|f| cx.formation_node(f, 0))
-                    .collect(),
-            }
-        })
-        .collect();
+    let cx = Context::new(project, scenario, layer, locale);
+    let sides = cx.side_views();
     let mut duration = Vec::new();
     if let (Some(start), Some(end)) = (scenario.start, scenario.end) {
         duration.push(format!("{start}–{end}"));
@@ -381,7 +404,34 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         place: scenario.place.clone(),
         language: language.clone(),
         paper: project.paper.clone(),
-        strings: Strings {
+        strings: Strings::new(locale),
+        introduction: paragraphs(prose_in(&scenario.introduction, &language)),
+        outcome: paragraphs(prose_in(&scenario.outcome, &language)),
+        duration,
+        turns: Vec::new(),
+        sides,
+        orders: Vec::new(),
+        command: Vec::new(),
+        demoralisation: Vec::new(),
+        setup: Vec::new(),
+        reinforcements: Vec::new(),
+        victory: Vec::new(),
+        special_rules: Vec::new(),
+        errata: Vec::new(),
+        missing: Vec::new(),
+        arrivals: cx.chart(),
+        sources: scenario.sources.clone(),
+    };
+    if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
+        super::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
+    }
+    booklet
+}
+
+impl Strings {
+    /// The template's headings and labels in the booklet's language.
+    fn new(locale: &'static Locale) -> Self {
+        Strings {
             introduction: locale.introduction,
             outcome: locale.outcome,
             order_of_battle: locale.order_of_battle,
@@ -405,152 +455,8 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
             entry: locale.entry,
             demoralisation: locale.demoralisation,
             contents: locale.contents,
-        },
-        introduction: paragraphs(prose_in(&scenario.introduction, &language)),
-        outcome: paragraphs(prose_in(&scenario.outcome, &language)),
-        duration,
-        turns: Vec::new(),
-        sides,
-        orders: Vec::new(),
-        command: Vec::new(),
-        demoralisation: Vec::new(),
-        setup: Vec::new(),
-        reinforcements: Vec::new(),
-        victory: Vec::new(),
-        special_rules: Vec::new(),
-        errata: Vec::new(),
-        missing: Vec::new(),
-        arrivals: cx.chart(),
-        sources: scenario.sources.clone(),
-    };
-    if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
-        add_layer(&cx, layer, ruleset, &mut booklet);
+        }
     }
-    booklet
-}
-
-fn add_layer(cx: &Context, layer: &Layer, ruleset: &crate::model::Ruleset, booklet: &mut Booklet) {
-    let locale = cx.locale;
-    if layer.timed {
-        let last = layer.turn_start(layer.turns);
-        booklet.duration.push(format!(
-            "{} {} × {} min: {}–{}",
-            layer.turns,
-            locale.turn.to_lowercase(),
-            layer.turn_minutes,
-            layer.start,
-            last
-        ));
-        booklet.turns = (1..=layer.turns)
-            .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
-            .collect();
-    }
-    let order_label = |id: &str| {
-        ruleset
-            .vocabulary("order")
-            .and_then(|v| v.member(id))
-            .map_or_else(|| id.to_string(), |m| m.label.clone())
-    };
-    booklet.orders = layer
-        .orders
-        .iter()
-        .map(|(leader, order)| [cx.leader_name(leader), order_label(order)])
-        .collect();
-    for (who, divisor, attempts) in &layer.order_changes {
-        booklet.command.push(format!(
-            "{}: {} {divisor}, {attempts} {}",
-            cx.who(who),
-            locale.order_change,
-            locale.attempts
-        ));
-    }
-    for (who, hexes) in &layer.command_radii {
-        booklet
-            .command
-            .push(format!("{}: {} {hexes} hex.", cx.who(who), locale.radius));
-    }
-    for (who, hexes) in &layer.reorganisation {
-        let list: Vec<&str> = hexes.iter().map(|h| h.text.as_str()).collect();
-        booklet.command.push(format!(
-            "{}: {} {}",
-            cx.who(who),
-            locale.reorganisation,
-            list.join(", ")
-        ));
-    }
-    booklet.demoralisation = layer
-        .demoralisation
-        .iter()
-        .map(|(who, threshold, _)| [cx.who(who), threshold.to_string()])
-        .collect();
-    booklet.setup = layer
-        .setup
-        .iter()
-        .map(|placement| {
-            let mut place = match (&placement.hex, placement.within, placement.at) {
-                (Some(hex), Some(n), _) => {
-                    format!("{} {n} {} {}", locale.within, locale.hexes_of, hex.text)
-                }
-                (Some(hex), None, _) => hex.text.clone(),
-                (None, _, Some((x, y))) => format!("({x} cm, {y} cm)"),
-                _ => String::new(),
-            };
-            if let Some(text) = prose_in(&placement.text, &booklet.language) {
-                if !place.is_empty() {
-                    place.push_str(". ");
-                }
-                place.push_str(text);
-            }
-            [cx.who(&placement.who), place]
-        })
-        .collect();
-    booklet.reinforcements = layer
-        .reinforcements
-        .iter()
-        .map(|r| {
-            [
-                r.turn.to_string(),
-                layer.turn_start(r.turn).to_string(),
-                cx.who(&r.who),
-                r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
-            ]
-        })
-        .collect();
-    booklet.victory = layer
-        .victory
-        .iter()
-        .map(|v| {
-            let side = cx
-                .scenario
-                .side(&v.side)
-                .map_or_else(|| v.side.clone(), |s| s.name.clone());
-            let hexes: Vec<&str> = v.hexes.iter().map(|h| h.text.as_str()).collect();
-            let text = prose_in(&v.text, &booklet.language)
-                .unwrap_or_default()
-                .to_string();
-            [format!("{side} ({})", v.level), text, hexes.join(", ")]
-        })
-        .collect();
-    booklet.special_rules = layer
-        .special_rules
-        .iter()
-        .map(|(_, title, text)| {
-            [
-                prose_in(title, &booklet.language)
-                    .unwrap_or_default()
-                    .to_string(),
-                prose_in(text, &booklet.language)
-                    .unwrap_or_default()
-                    .to_string(),
-            ]
-        })
-        .collect();
-    booklet.errata = layer
-        .errata
-        .iter()
-        .filter_map(|e| prose_in(e, &booklet.language).map(str::to_string))
-        .collect();
-    booklet.missing = layer.missing.iter().map(|(text, _)| text.clone()).collect();
 }
 
 /// Typesets a scenario booklet: the facts, and the layer when there is one.

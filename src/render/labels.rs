@@ -69,12 +69,56 @@ pub fn render(
     let represents = ruleset
         .and_then(|r| r.profile.as_ref())
         .map_or(locale.figures, |p| locale.represents(&p.represents));
+    let markers = ruleset
+        .and_then(|r| r.vocabulary("order"))
+        .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
+        .unwrap_or_default();
+    let sheet = Sheet {
+        title: format!(
+            "{} — {}",
+            scenario.title,
+            ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
+        ),
+        paper: project.paper.clone(),
+        labels: labels(project, scenario, conversion, represents),
+        rosters: rosters(scenario, conversion),
+        headers: [
+            locale.unit.into(),
+            locale.grade.into(),
+            represents.into(),
+            if represents == locale.figures {
+                locale.men_or_guns.into()
+            } else {
+                locale.represented.into()
+            },
+        ],
+        markers_title: locale.order_markers.into(),
+        markers,
+    };
+    let world =
+        super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
+    super::pdf::typeset(
+        &world,
+        &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
+        |error| {
+            super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
+        },
+    )
+}
+
+/// One label per converted unit, as wide as its bases and in its side's colour.
+fn labels(
+    project: &Project,
+    scenario: &Scenario,
+    conversion: &Conversion,
+    represents: &str,
+) -> Vec<Label> {
     let colour = |side: &str| {
         scenario
             .side(side)
             .map_or_else(|| "#777777".to_string(), |s| s.colour.clone())
     };
-    let labels = conversion
+    conversion
         .units
         .iter()
         .map(|u| {
@@ -91,7 +135,12 @@ pub fn render(
                 colour: colour(&u.side),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// A roster card for each formation with units of its own: name, grade,
+/// value and what it represents.
+fn rosters(scenario: &Scenario, conversion: &Conversion) -> Vec<Roster> {
     let mut rosters = Vec::new();
     for formation in scenario
         .formations
@@ -127,41 +176,7 @@ pub fn render(
             });
         }
     }
-    let markers = ruleset
-        .and_then(|r| r.vocabulary("order"))
-        .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
-        .unwrap_or_default();
-    let sheet = Sheet {
-        title: format!(
-            "{} — {}",
-            scenario.title,
-            ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
-        ),
-        paper: project.paper.clone(),
-        labels,
-        rosters,
-        headers: [
-            locale.unit.into(),
-            locale.grade.into(),
-            represents.into(),
-            if represents == locale.figures {
-                locale.men_or_guns.into()
-            } else {
-                locale.represented.into()
-            },
-        ],
-        markers_title: locale.order_markers.into(),
-        markers,
-    };
-    let world =
-        super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
-    super::pdf::typeset(
-        &world,
-        &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
-        |error| {
-            super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
-        },
-    )
+    rosters
 }
 
 /// Unit labels, roster cards and order markers for scenarios converted to a

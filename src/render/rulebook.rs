@@ -72,6 +72,38 @@ pub fn render(
     templates: &[Template],
     sources: &Sources,
 ) -> RenderResult {
+    let book = book(project, ruleset);
+    let template = |name: &str| templates::find(templates, name);
+    let mut world = MemoryWorld::new("main.typ");
+    let chapters = add_chapters(&mut world, ruleset);
+    let chapter_paths: Vec<String> = chapters.iter().map(|(path, _, _)| path.clone()).collect();
+    let main = templates::render(
+        template("rulebook.typ"),
+        templates::context("rulebook.typ", &chapter_paths, !book.appendix.is_empty()),
+        sources,
+    )
+    .map_err(|d| vec![*d])?;
+    world.add_source("main.typ", main);
+    world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_data(
+        "book.json",
+        serde_json::to_vec(&book).expect("book serializes"),
+    );
+
+    let mapper = ErrorMapper {
+        world: &world,
+        chapters: &chapters,
+        templates,
+        sources,
+    };
+    super::pdf::typeset(&world, &format!("grognard-{}-rules", ruleset.id), |e| {
+        mapper.map(e)
+    })
+}
+
+/// The data the templates read: the ruleset's facts, its tables and
+/// examples as displayed, and which tables go in the appendix.
+fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
     let locale = Locale::for_language(&ruleset.language);
     let numbers = ruleset.numbering.tables();
     let tables = numbers
@@ -97,7 +129,7 @@ pub fn render(
         .filter(|(_, n)| n.starts_with("A."))
         .map(|(id, _)| id.clone())
         .collect();
-    let book = Book {
+    Book {
         project: &project.title,
         paper: &project.paper,
         ruleset: RulesetInfo {
@@ -115,13 +147,14 @@ pub fn render(
         },
         tables,
         examples,
-        appendix: appendix.clone(),
-    };
+        appendix,
+    }
+}
 
-    let template = |name: &str| templates::find(templates, name);
-    let mut world = MemoryWorld::new("main.typ");
+/// Each chapter as a Typst file of the world: its path, its source file and
+/// the conversion that maps its text back to the Markdown.
+fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usize, ChapterTypst)> {
     let mut chapters = Vec::new();
-    let mut chapter_paths = Vec::new();
     let cross_references = Numbers::new(ruleset);
     // Examples are numbered across the ruleset, chapter after chapter.
     let mut example_base = 0;
@@ -131,31 +164,9 @@ pub fn render(
         example_base += chapter.examples.len();
         let text = format!("{CHAPTER_PRELUDE}{}", converted.typst);
         world.add_source(&path, text);
-        chapter_paths.push(path.clone());
         chapters.push((path, chapter.file, converted));
     }
-    let main = templates::render(
-        template("rulebook.typ"),
-        templates::context("rulebook.typ", &chapter_paths, !appendix.is_empty()),
-        sources,
-    )
-    .map_err(|d| vec![*d])?;
-    world.add_source("main.typ", main);
-    world.add_source("grognard.typ", template("grognard.typ").text.clone());
-    world.add_data(
-        "book.json",
-        serde_json::to_vec(&book).expect("book serializes"),
-    );
-
-    let mapper = ErrorMapper {
-        world: &world,
-        chapters: &chapters,
-        templates,
-        sources,
-    };
-    super::pdf::typeset(&world, &format!("grognard-{}-rules", ruleset.id), |e| {
-        mapper.map(e)
-    })
+    chapters
 }
 
 /// Each chapter file is compiled on its own and needs the library and data.

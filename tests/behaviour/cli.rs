@@ -183,7 +183,7 @@ fn the_ved_rulebook_holds_every_chapter_and_the_table_values() {
 fn the_rulebook_is_a4_with_contents_and_page_numbers() {
     let out = tempfile::tempdir().unwrap();
     let pdf = build_ved(out.path());
-    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages = document.get_pages();
     assert!(pages.len() > 20, "only {} pages", pages.len());
     for (_, page) in pages {

@@ -65,7 +65,7 @@ pub fn pdf_text(bytes: &[u8]) -> String {
 }
 
 /// A page's width and height in points, from its MediaBox.
-pub fn media_box(document: &lopdf::Document, page: lopdf::ObjectId) -> (f64, f64) {
+pub fn media_box(document: &pdf_extract::Document, page: pdf_extract::ObjectId) -> (f64, f64) {
     let values: Vec<f64> = document
         .get_dictionary(page)
         .unwrap()

@@ -14,11 +14,15 @@ fn counters_pdf() -> Vec<u8> {
 
 /// Top-left corners (mm from the page's top-left) of the filled squares of
 /// side `size_mm` on a page: the counters.
-fn squares(document: &lopdf::Document, page: lopdf::ObjectId, size_mm: f64) -> Vec<(f64, f64)> {
+fn squares(
+    document: &pdf_extract::Document,
+    page: pdf_extract::ObjectId,
+    size_mm: f64,
+) -> Vec<(f64, f64)> {
     let content = document.get_and_decode_page_content(page).unwrap();
     let height = 297.0;
     let size = size_mm * PT_PER_MM;
-    let number = |o: &lopdf::Object| {
+    let number = |o: &pdf_extract::Object| {
         o.as_float()
             .map(f64::from)
             .or_else(|_| o.as_i64().map(|i| i as f64))
@@ -52,7 +56,7 @@ fn squares(document: &lopdf::Document, page: lopdf::ObjectId, size_mm: f64) -> V
 #[test]
 fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
     let pdf = counters_pdf();
-    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages: Vec<_> = document.get_pages().into_values().collect();
     assert_eq!(pages.len() % 2, 0, "fronts and backs come in pairs");
     for page in &pages {
@@ -203,7 +207,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
         "VED's order markers"
     );
     // A 10-figure battalion's label is 10 cm wide (1 cm of frontage a figure).
-    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let first = *document.get_pages().values().next().unwrap();
     let content = document.get_and_decode_page_content(first).unwrap();
     let widths: Vec<f64> = content
@@ -238,7 +242,7 @@ fn counter_size_bleed_and_paper_come_from_the_manifest() {
             .join("out/quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf"),
     )
     .unwrap();
-    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages: Vec<_> = document.get_pages().into_values().collect();
     let fronts = squares_on(&document, pages[0], 19.05, 279.4);
     // Letter is 215.9 mm wide: (215.9 − 24) / (19.05 + 2) = 9 columns; pitch 21.05 mm.
@@ -269,8 +273,8 @@ fn counter_size_bleed_and_paper_come_from_the_manifest() {
 }
 
 fn squares_on(
-    document: &lopdf::Document,
-    page: lopdf::ObjectId,
+    document: &pdf_extract::Document,
+    page: pdf_extract::ObjectId,
     size_mm: f64,
     height: f64,
 ) -> Vec<(f64, f64)> {

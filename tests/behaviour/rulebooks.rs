@@ -129,7 +129,7 @@ fn the_sombra_rulebook_prints_its_limits_and_declares_the_unprinted_tables() {
 #[test]
 fn the_ved_sheet_is_one_landscape_sheet_with_the_tables_and_chances() {
     let pdf = crate::common::output_file(&["build", "ved"], "ved/ved-qrs.pdf");
-    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages = document.get_pages();
     assert_eq!(pages.len(), 2);
     for (_, page) in pages {

@@ -1,0 +1,296 @@
+//! `modifiers` and `dice-test` tables: groups of modifiers to a base or a
+//! roll, and for a dice test what passes and what each failure brings.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::table::{
+    Base, DiceTest, Effect, FailureBand, Group, Modifier, ModifierTable, Pass, Rounding,
+};
+use crate::model::{Dice, Ratio};
+
+use super::TableLoader;
+
+#[derive(Deserialize)]
+struct RawModifiers {
+    base: Option<Spanned<i64>>,
+    roll: Option<Spanned<String>>,
+    rounding: Option<Spanned<String>>,
+    minimum: Option<i64>,
+    #[serde(default)]
+    group: Vec<Spanned<RawGroup>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    title: String,
+    by: Option<Spanned<String>>,
+    values: Option<Spanned<toml::Table>>,
+    #[serde(default)]
+    partial: bool,
+    #[serde(default)]
+    exclusive: bool,
+    #[serde(default)]
+    choice: bool,
+    monotonic: Option<Spanned<String>>,
+    #[serde(default)]
+    modifiers: Vec<Spanned<RawModifier>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawModifier {
+    id: Spanned<String>,
+    label: String,
+    value: Option<i64>,
+    factor: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+struct RawDiceTest {
+    dice: Spanned<String>,
+    pass: Option<Spanned<String>>,
+    on_success: Option<String>,
+    #[serde(default)]
+    failure: Vec<Spanned<RawFailure>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFailure {
+    from: i64,
+    to: Option<i64>,
+    result: String,
+}
+
+impl TableLoader<'_> {
+    pub(super) fn modifiers(&mut self) -> Option<ModifierTable> {
+        let raw: RawModifiers = self.document.deserialize("modifier table", self.diags)?;
+        let base = match (&raw.base, &raw.roll) {
+            (Some(base), None) => Base::Fixed(*base.get_ref()),
+            (None, Some(roll)) => match roll.get_ref().parse::<Dice>() {
+                Ok(dice) => Base::Roll(dice),
+                Err(e) => {
+                    self.error("invalid-dice", e, self.toml.location(roll.span()));
+                    return None;
+                }
+            },
+            (Some(_), Some(roll)) => {
+                self.error(
+                    "invalid-field",
+                    "a table has either `base` or `roll`, not both".into(),
+                    self.toml.location(roll.span()),
+                );
+                return None;
+            }
+            (None, None) => {
+                self.error(
+                    "invalid-field",
+                    "a modifier table needs `base = <number>` or `roll = \"<dice>\"`".into(),
+                    self.toml.location(0..0),
+                );
+                return None;
+            }
+        };
+        let rounding = match raw
+            .rounding
+            .as_ref()
+            .map(|r| (r.get_ref().as_str(), r.span()))
+        {
+            None | Some(("none", _)) => Rounding::None,
+            Some(("up", _)) => Rounding::Up,
+            Some(("down", _)) => Rounding::Down,
+            Some(("nearest", _)) => Rounding::Nearest,
+            Some((other, span)) => {
+                self.diags.push(
+                    Diagnostic::error("invalid-field", format!("unknown rounding `{other}`"))
+                        .at_location(Some(self.toml.location(span)))
+                        .expected("\"up\", \"down\", \"nearest\" or \"none\""),
+                );
+                Rounding::None
+            }
+        };
+        let mut groups = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for raw_group in raw.group {
+            let span = raw_group.span();
+            let group = self.group(raw_group.into_inner(), span);
+            for m in &group.modifiers {
+                if seen.contains(&m.id) && group.by.is_none() {
+                    self.error(
+                        "duplicate-id",
+                        format!("modifier `{}` appears twice in this table", m.id),
+                        m.location.clone(),
+                    );
+                }
+                seen.push(m.id.clone());
+            }
+            groups.push(group);
+        }
+        Some(ModifierTable {
+            base,
+            rounding,
+            minimum: raw.minimum,
+            groups,
+        })
+    }
+
+    fn group(&mut self, raw: RawGroup, span: std::ops::Range<usize>) -> Group {
+        let location = self.toml.location(span.clone());
+        let mut modifiers = Vec::new();
+        if let Some(monotonic) = &raw.monotonic {
+            self.check_direction(monotonic);
+        }
+        match (&raw.by, &raw.values) {
+            (Some(by), Some(values)) => self.member_values(by, values, &mut modifiers),
+            (None, None) => {}
+            (Some(by), None) => self.error(
+                "invalid-field",
+                "a group with `by` needs `values = { member = number, … }`".into(),
+                self.toml.location(by.span()),
+            ),
+            (None, Some(values)) => self.error(
+                "invalid-field",
+                "`values` needs `by = \"<vocabulary>\"` to say whose members they are".into(),
+                self.toml.location(values.span()),
+            ),
+        }
+        for raw_modifier in raw.modifiers {
+            if let Some(modifier) = self.modifier(raw_modifier.into_inner()) {
+                modifiers.push(modifier);
+            }
+        }
+        Group {
+            title: raw.title,
+            by_location: raw.by.as_ref().map(|b| self.toml.location(b.span())),
+            by: raw.by.map(Spanned::into_inner),
+            exclusive: raw.exclusive,
+            choice: raw.choice,
+            partial: raw.partial,
+            monotonic: raw.monotonic.map(Spanned::into_inner),
+            modifiers,
+            location,
+        }
+    }
+
+    /// `by` and `values`: one modifier per member of a vocabulary, each
+    /// member recorded for checking.
+    fn member_values(
+        &mut self,
+        by: &Spanned<String>,
+        values: &Spanned<toml::Table>,
+        modifiers: &mut Vec<Modifier>,
+    ) {
+        self.key_ref(None, by.get_ref(), self.toml.location(by.span()));
+        for (key, value) in values.get_ref() {
+            let key_location = self.toml.key_location(values.span(), key);
+            self.key_ref(Some(by.get_ref()), key, key_location.clone());
+            let Some(value) = value.as_integer() else {
+                self.error(
+                    "invalid-field",
+                    format!("the value of `{key}` must be a whole number"),
+                    key_location,
+                );
+                continue;
+            };
+            modifiers.push(Modifier {
+                id: key.clone(),
+                label: String::new(),
+                effect: Effect::Add(value),
+                location: key_location,
+            });
+        }
+    }
+
+    /// One `[[group.modifiers]]` entry, which adds a `value` or multiplies by a
+    /// `factor`; `None` after reporting an entry with neither or both.
+    fn modifier(&mut self, raw_modifier: RawModifier) -> Option<Modifier> {
+        let id_location = self.toml.location(raw_modifier.id.span());
+        crate::load::check_id(raw_modifier.id.get_ref(), &id_location, self.diags);
+        let effect = match (raw_modifier.value, &raw_modifier.factor) {
+            (Some(value), None) => Effect::Add(value),
+            (None, Some(factor)) => match factor.get_ref().parse::<Ratio>() {
+                Ok(ratio) => Effect::Factor(ratio),
+                Err(e) => {
+                    self.error("invalid-field", e, self.toml.location(factor.span()));
+                    return None;
+                }
+            },
+            _ => {
+                self.error(
+                    "invalid-field",
+                    format!(
+                        "modifier `{}` needs exactly one of `value` or `factor`",
+                        raw_modifier.id.get_ref()
+                    ),
+                    id_location,
+                );
+                return None;
+            }
+        };
+        Some(Modifier {
+            id: raw_modifier.id.into_inner(),
+            label: raw_modifier.label,
+            effect,
+            location: id_location,
+        })
+    }
+
+    pub(super) fn dice_test(&mut self) -> Option<DiceTest> {
+        let modifiers = self.modifiers()?;
+        let raw: RawDiceTest = self.document.deserialize("dice test", self.diags)?;
+        let dice = match raw.dice.get_ref().parse::<Dice>() {
+            Ok(dice) => dice,
+            Err(e) => {
+                self.error("invalid-dice", e, self.toml.location(raw.dice.span()));
+                return None;
+            }
+        };
+        let pass = match raw.pass.as_ref().map(|p| (p.get_ref().as_str(), p.span())) {
+            None | Some(("at-most", _)) => Pass::AtMost,
+            Some(("at-least", _)) => Pass::AtLeast,
+            Some((other, span)) => {
+                self.diags.push(
+                    Diagnostic::error("invalid-field", format!("unknown pass rule `{other}`"))
+                        .at_location(Some(self.toml.location(span)))
+                        .expected("\"at-most\" or \"at-least\""),
+                );
+                Pass::AtMost
+            }
+        };
+        let failures = raw
+            .failure
+            .into_iter()
+            .map(|band| {
+                let location = self.toml.location(band.span());
+                let band = band.into_inner();
+                if band.from < 1 || band.to.is_some_and(|to| to < band.from) {
+                    self.error(
+                        "invalid-field",
+                        format!(
+                            "a failure band runs from a margin of 1 or more to one no smaller: {}–{}",
+                            band.from,
+                            band.to.map_or("…".to_string(), |t| t.to_string())
+                        ),
+                        location.clone(),
+                    );
+                }
+                FailureBand {
+                    from: band.from,
+                    to: band.to,
+                    result: band.result,
+                    location,
+                }
+            })
+            .collect();
+        Some(DiceTest {
+            dice,
+            pass,
+            modifiers,
+            on_success: raw.on_success,
+            failures,
+        })
+    }
+}

@@ -1,0 +1,58 @@
+//! `sequence` tables: numbered steps, each with optional sub-steps.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::table::{Sequence, Step};
+
+use super::TableLoader;
+
+#[derive(Deserialize)]
+struct RawSequence {
+    #[serde(default)]
+    numbering: Option<Spanned<String>>,
+    steps: Vec<RawStep>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawStep {
+    Text(String),
+    Nested { text: String, steps: Vec<String> },
+}
+
+impl TableLoader<'_> {
+    pub(super) fn sequence(&mut self) -> Option<Sequence> {
+        let raw: RawSequence = self.document.deserialize("sequence table", self.diags)?;
+        let numbering = match &raw.numbering {
+            None => '1',
+            Some(n) if ["1", "A", "a"].contains(&n.get_ref().as_str()) => {
+                n.get_ref().chars().next().unwrap_or('1')
+            }
+            Some(n) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "invalid-field",
+                        format!("unknown numbering `{}`", n.get_ref()),
+                    )
+                    .at_location(Some(self.toml.location(n.span())))
+                    .expected("\"1\", \"A\" or \"a\""),
+                );
+                '1'
+            }
+        };
+        let steps = raw
+            .steps
+            .into_iter()
+            .map(|step| match step {
+                RawStep::Text(text) => Step {
+                    text,
+                    steps: Vec::new(),
+                },
+                RawStep::Nested { text, steps } => Step { text, steps },
+            })
+            .collect();
+        Some(Sequence { numbering, steps })
+    }
+}

@@ -1,0 +1,154 @@
+//! The layer part of a scenario booklet: what one ruleset adds to the facts —
+//! its turns, orders, command rules, set-up, reinforcements, victory
+//! conditions, special rules and errata.
+
+use crate::model::Ruleset;
+use crate::model::scenario::{Layer, Placement, prose_in};
+
+use super::booklet::{Booklet, Context};
+use super::locale::Locale;
+
+/// Fills the booklet's layer sections from `layer`, played with `ruleset`.
+pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet: &mut Booklet) {
+    let locale = cx.locale;
+    if layer.timed {
+        booklet.duration.push(turns_line(layer, locale));
+        booklet.turns = (1..=layer.turns)
+            .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
+            .collect();
+    }
+    let order_label = |id: &str| {
+        ruleset
+            .vocabulary("order")
+            .and_then(|v| v.member(id))
+            .map_or_else(|| id.to_string(), |m| m.label.clone())
+    };
+    booklet.orders = layer
+        .orders
+        .iter()
+        .map(|(leader, order)| [cx.leader_name(leader), order_label(order)])
+        .collect();
+    booklet.command.extend(command(cx, layer));
+    booklet.demoralisation = layer
+        .demoralisation
+        .iter()
+        .map(|(who, threshold, _)| [cx.who(who), threshold.to_string()])
+        .collect();
+    let language = booklet.language.as_str();
+    booklet.setup = layer
+        .setup
+        .iter()
+        .map(|placement| [cx.who(&placement.who), place(placement, locale, language)])
+        .collect();
+    booklet.reinforcements = layer
+        .reinforcements
+        .iter()
+        .map(|r| {
+            [
+                r.turn.to_string(),
+                layer.turn_start(r.turn).to_string(),
+                cx.who(&r.who),
+                r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    booklet.victory = victory(cx, layer, language);
+    booklet.special_rules = special_rules(layer, language);
+    booklet.errata = layer
+        .errata
+        .iter()
+        .filter_map(|e| prose_in(e, language).map(str::to_string))
+        .collect();
+    booklet.missing = layer.missing.iter().map(|(text, _)| text.clone()).collect();
+}
+
+/// "N turns × M min: start–last", the layer's clock in one line.
+fn turns_line(layer: &Layer, locale: &Locale) -> String {
+    let last = layer.turn_start(layer.turns);
+    format!(
+        "{} {} × {} min: {}–{}",
+        layer.turns,
+        locale.turn.to_lowercase(),
+        layer.turn_minutes,
+        layer.start,
+        last
+    )
+}
+
+/// Order changes, command radii and reorganisation bases, one line each.
+fn command(cx: &Context, layer: &Layer) -> Vec<String> {
+    let locale = cx.locale;
+    let mut command = Vec::new();
+    for (who, divisor, attempts) in &layer.order_changes {
+        command.push(format!(
+            "{}: {} {divisor}, {attempts} {}",
+            cx.who(who),
+            locale.order_change,
+            locale.attempts
+        ));
+    }
+    for (who, hexes) in &layer.command_radii {
+        command.push(format!("{}: {} {hexes} hex.", cx.who(who), locale.radius));
+    }
+    for (who, hexes) in &layer.reorganisation {
+        let list: Vec<&str> = hexes.iter().map(|h| h.text.as_str()).collect();
+        command.push(format!(
+            "{}: {} {}",
+            cx.who(who),
+            locale.reorganisation,
+            list.join(", ")
+        ));
+    }
+    command
+}
+
+/// Where a set-up places its forces: a hex, near a hex or a point on the
+/// table, followed by the placement's own text.
+fn place(placement: &Placement, locale: &Locale, language: &str) -> String {
+    let mut place = match (&placement.hex, placement.within, placement.at) {
+        (Some(hex), Some(n), _) => {
+            format!("{} {n} {} {}", locale.within, locale.hexes_of, hex.text)
+        }
+        (Some(hex), None, _) => hex.text.clone(),
+        (None, _, Some((x, y))) => format!("({x} cm, {y} cm)"),
+        _ => String::new(),
+    };
+    if let Some(text) = prose_in(&placement.text, language) {
+        if !place.is_empty() {
+            place.push_str(". ");
+        }
+        place.push_str(text);
+    }
+    place
+}
+
+/// Each victory level: the side and level, its text, and its hexes.
+fn victory(cx: &Context, layer: &Layer, language: &str) -> Vec<[String; 3]> {
+    layer
+        .victory
+        .iter()
+        .map(|v| {
+            let side = cx
+                .scenario
+                .side(&v.side)
+                .map_or_else(|| v.side.clone(), |s| s.name.clone());
+            let hexes: Vec<&str> = v.hexes.iter().map(|h| h.text.as_str()).collect();
+            let text = prose_in(&v.text, language).unwrap_or_default().to_string();
+            [format!("{side} ({})", v.level), text, hexes.join(", ")]
+        })
+        .collect()
+}
+
+/// Each special rule's title and text in the booklet's language.
+fn special_rules(layer: &Layer, language: &str) -> Vec<[String; 2]> {
+    layer
+        .special_rules
+        .iter()
+        .map(|(_, title, text)| {
+            [
+                prose_in(title, language).unwrap_or_default().to_string(),
+                prose_in(text, language).unwrap_or_default().to_string(),
+            ]
+        })
+        .collect()
+}

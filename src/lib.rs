@@ -50,7 +50,11 @@ pub fn build(
     out_dir: &Path,
     progress: impl FnMut(&str),
 ) -> Vec<Output> {
-    let planned = build::plan(session, targets, &build::wanted(only));
+    let backends = build::wanted(only);
+    if backends.iter().any(|b| b.reads_conversions()) {
+        session.run_conversions(targets);
+    }
+    let planned = build::plan(session, targets, &backends);
     build::run(session, planned, out_dir, progress)
 }
 

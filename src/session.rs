@@ -23,8 +23,8 @@ pub struct Session {
 
 impl Session {
     /// Loads the project at `root` and runs every check, the project's own
-    /// templates and conversions included: whatever `build` would refuse,
-    /// `check` reports.
+    /// templates included. Conversions are made when a build needs them
+    /// ([`Session::run_conversions`]).
     pub fn load(root: &Path) -> Session {
         let mut sources = Sources::default();
         let mut diagnostics = Diagnostics::default();
@@ -35,27 +35,38 @@ impl Session {
         files.limits = project.limits.clone();
         let templates = load::templates::load_all(&project, &files, &mut sources, &mut diagnostics);
         render::templates::check(templates.unique(), &mut diagnostics, &sources);
-        let mut session = Session {
+        Session {
             project,
             sources,
             diagnostics,
             templates,
             conversions: Vec::new(),
-        };
-        let jobs: Vec<ConvertJob> = session
+        }
+    }
+
+    /// Makes the `[[convert]]` jobs of grognard.toml for the scenarios among
+    /// `targets` that checked, once each.
+    pub fn run_conversions(&mut self, targets: &[String]) {
+        let jobs: Vec<ConvertJob> = self
             .project
             .conversions
             .iter()
+            .filter(|job| targets.contains(&job.scenario))
             .filter(|job| {
-                let folder = session.folder(&job.scenario);
-                folder.is_some_and(|f| !session.blocked(&f))
+                !self
+                    .conversions
+                    .iter()
+                    .any(|c| c.job.scenario == job.scenario && c.job.to == job.to)
+            })
+            .filter(|job| {
+                let folder = self.folder(&job.scenario);
+                folder.is_some_and(|f| !self.blocked(&f))
             })
             .cloned()
             .collect();
         for job in jobs {
-            session.convert(job);
+            self.convert(job);
         }
-        session
     }
 
     /// What backends read.

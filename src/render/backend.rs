@@ -114,6 +114,10 @@ pub trait Backend: Sync {
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact>;
     /// Renders one planned file.
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult;
+    /// Whether it reads the conversions, which are then made before planning.
+    fn reads_conversions(&self) -> bool {
+        false
+    }
 }
 
 /// Every output kind, in the order a build makes them.

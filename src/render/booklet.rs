@@ -507,6 +507,9 @@ impl Backend for Oob {
 pub struct Booklets;
 
 impl Backend for Booklets {
+    fn reads_conversions(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "booklets"
     }

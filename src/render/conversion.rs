@@ -10,6 +10,9 @@ const LAYER: &str = "layer";
 const REPORT: &str = "report";
 
 impl Backend for Conversions {
+    fn reads_conversions(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "conversions"
     }

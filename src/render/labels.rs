@@ -184,6 +184,9 @@ fn rosters(scenario: &Scenario, conversion: &Conversion) -> Vec<Roster> {
 pub struct Labels;
 
 impl Backend for Labels {
+    fn reads_conversions(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "labels"
     }

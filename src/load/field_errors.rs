@@ -23,13 +23,16 @@ pub fn deserialize<T: DeserializeOwned>(
     what: &str,
     diags: &mut Diagnostics,
 ) -> Option<T> {
+    // Most files read at the first attempt: only a failing one is copied to
+    // be taken apart.
+    let first = T::deserialize(toml::de::Deserializer::from(root.clone()));
+    let mut error = match first {
+        Ok(value) => return Some(value),
+        Err(error) => error,
+    };
     let mut root = root.clone();
     let mut removed: Vec<String> = Vec::new();
     for _ in 0..MOST {
-        let error = match T::deserialize(toml::de::Deserializer::from(root.clone())) {
-            Ok(value) => return removed.is_empty().then_some(value),
-            Err(error) => error,
-        };
         let span = error.span().unwrap_or(0..0);
         let message = error.message().trim().to_string();
         // A field taken out below is reported already, not as missing.
@@ -44,6 +47,11 @@ pub fn deserialize<T: DeserializeOwned>(
             Some(key) => removed.push(key),
             None => return None,
         }
+        error = match T::deserialize(toml::de::Deserializer::from(root.clone())) {
+            // What was taken out was reported: the file as a whole is not read.
+            Ok(_) => return None,
+            Err(error) => error,
+        };
     }
     None
 }

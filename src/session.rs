@@ -177,29 +177,26 @@ impl Session {
     }
 }
 
-/// What the conversion report says, shown by `check` too: what the sources
-/// lack is a note; what the conversion had to judge, a warning.
+/// What the conversion report says, among the build's diagnostics too: what
+/// the sources lack is a note; what the conversion had to judge, a warning.
 fn report_conversion(
     diagnostics: &mut Diagnostics,
     job: &ConvertJob,
     conversion: &convert::Conversion,
     place: &Option<Location>,
 ) {
-    for missing in conversion.unmapped.iter().chain(&conversion.source_gaps) {
+    let gaps = conversion.unmapped.iter().chain(&conversion.source_gaps);
+    let notes = gaps.map(|text| (Severity::Note, "missing-data", text));
+    let warnings = conversion
+        .warnings
+        .iter()
+        .map(|text| (Severity::Warning, "convert", text));
+    for (severity, code, text) in notes.chain(warnings) {
         diagnostics.push(
-            Diagnostic::remark(
-                "missing-data",
-                format!("{} → {}: {missing}", job.scenario, job.to),
-            )
-            .at_location(place.clone())
-            .note("the conversion report lists it too"),
-        );
-    }
-    for warning in &conversion.warnings {
-        diagnostics.push(
-            Diagnostic::warning(
-                "convert",
-                format!("{} → {}: {warning}", job.scenario, job.to),
+            Diagnostic::new(
+                severity,
+                code,
+                format!("{} → {}: {text}", job.scenario, job.to),
             )
             .at_location(place.clone())
             .note("the conversion report lists it too"),

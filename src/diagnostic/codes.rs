@@ -46,44 +46,26 @@ macro_rules! fixture {
     };
 }
 
+/// One entry: code, severity, family, summary, explanation, and for a lint
+/// its failing fixture and optionally the passing one.
 macro_rules! code {
-    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal) => {
+    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal
+     $(, $failing:literal $(, $passing:literal)?)?) => {
         Code {
             code: $code,
             severity: Severity::$severity,
             family: Family::$family,
             summary: $summary,
             explanation: $explanation,
-            example: None,
+            example: code!(@example $($failing $(, $passing)?)?),
         }
     };
-    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal,
-     $failing:literal, $passing:literal) => {
-        Code {
-            code: $code,
-            severity: Severity::$severity,
-            family: Family::$family,
-            summary: $summary,
-            explanation: $explanation,
-            example: Some(Example {
-                failing: fixture!($failing),
-                passing: Some(fixture!($passing)),
-            }),
-        }
+    (@example) => { None };
+    (@example $failing:literal) => {
+        Some(Example { failing: fixture!($failing), passing: None })
     };
-    ($code:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal,
-     $failing:literal) => {
-        Code {
-            code: $code,
-            severity: Severity::$severity,
-            family: Family::$family,
-            summary: $summary,
-            explanation: $explanation,
-            example: Some(Example {
-                failing: fixture!($failing),
-                passing: None,
-            }),
-        }
+    (@example $failing:literal, $passing:literal) => {
+        Some(Example { failing: fixture!($failing), passing: Some(fixture!($passing)) })
     };
 }
 

@@ -51,6 +51,12 @@ impl Context<'_> {
             .filter(move |c| c.job.scenario == scenario)
     }
 
+    /// The one file of a ruleset target, `<ruleset>-<suffix>`; none for a scenario.
+    pub fn ruleset_file(&self, target: &str, suffix: &str) -> Vec<Artifact> {
+        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-{suffix}", r.id));
+        self.ruleset(target).map(file).into_iter().collect()
+    }
+
     pub fn conversion(&self, scenario: &str, to: &str) -> Option<&Conversion> {
         self.conversions
             .iter()

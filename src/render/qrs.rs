@@ -94,8 +94,7 @@ impl Backend for Qrs {
         "Quick-reference sheets: out/<ruleset>/<ruleset>-qrs.pdf"
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
-        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-qrs.pdf", r.id));
-        cx.ruleset(target).map(file).into_iter().collect()
+        cx.ruleset_file(target, "qrs.pdf")
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");

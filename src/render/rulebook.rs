@@ -219,8 +219,7 @@ impl Backend for Rules {
         "Rulebooks: out/<ruleset>/<ruleset>-rules.pdf"
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
-        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-rules.pdf", r.id));
-        cx.ruleset(target).map(file).into_iter().collect()
+        cx.ruleset_file(target, "rules.pdf")
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");

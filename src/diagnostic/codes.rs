@@ -21,7 +21,9 @@ pub enum Family {
     Output,
 }
 
-/// A failing source and its passing counterpart, from tests/fixtures/lints.
+/// A failing source and its passing counterpart: the main file of the
+/// fixture folder `tests/fixtures/lints/<code>/{fail,pass}/`, by its path in
+/// the project.
 pub struct Example {
     pub failing: (&'static str, &'static str),
     pub passing: Option<(&'static str, &'static str)>,
@@ -36,12 +38,20 @@ pub struct Code {
     pub example: Option<Example>,
 }
 
-/// A fixture of tests/fixtures/lints, by its path in the ruleset folder.
+/// A file of a code's fixture folder, `tests/fixtures/lints/<code>/<case>/`,
+/// by its path in the project that case is laid over.
 macro_rules! fixture {
-    ($path:literal) => {
+    ($code:literal, $case:literal, $path:literal) => {
         (
             $path,
-            include_str!(concat!("../../tests/fixtures/lints/content/lints/", $path)),
+            include_str!(concat!(
+                "../../tests/fixtures/lints/",
+                $code,
+                "/",
+                $case,
+                "/",
+                $path
+            )),
         )
     };
 }
@@ -57,15 +67,18 @@ macro_rules! code {
             family: Family::$family,
             summary: $summary,
             explanation: $explanation,
-            example: code!(@example $($failing $(, $passing)?)?),
+            example: code!(@example $code $(, $failing $(, $passing)?)?),
         }
     };
-    (@example) => { None };
-    (@example $failing:literal) => {
-        Some(Example { failing: fixture!($failing), passing: None })
+    (@example $code:literal) => { None };
+    (@example $code:literal, $failing:literal) => {
+        Some(Example { failing: fixture!($code, "fail", $failing), passing: None })
     };
-    (@example $failing:literal, $passing:literal) => {
-        Some(Example { failing: fixture!($failing), passing: Some(fixture!($passing)) })
+    (@example $code:literal, $failing:literal, $passing:literal) => {
+        Some(Example {
+            failing: fixture!($code, "fail", $failing),
+            passing: Some(fixture!($code, "pass", $passing)),
+        })
     };
 }
 
@@ -220,7 +233,8 @@ pub static CODES: &[Code] = &[
         "A lookup column may declare `rule`, an expression every cell of the column must equal \
          (`ceil(figures / per_die[arm]) + 1`). The diagnostic points at the character inside the \
          rule where it stops making sense.",
-        "tables/rule-syntax.toml"
+        "content/lints/tables/rule.toml",
+        "content/lints/tables/rule.toml"
     ),
     code!(
         "invalid-marker",
@@ -335,8 +349,8 @@ pub static CODES: &[Code] = &[
          last ends, with the rules' convention that \"0–2, 2,1–5\" is [0, 2] then (2, 5]. `step` \
          (default 0.1 for decimal tables, 1 for whole numbers) says how far apart touching bounds \
          are written.",
-        "tables/ranges-bad.toml",
-        "tables/ranges-ok.toml"
+        "content/lints/tables/ranges.toml",
+        "content/lints/tables/ranges.toml"
     ),
     code!(
         "dice-coverage",
@@ -346,8 +360,8 @@ pub static CODES: &[Code] = &[
         "Every roll, under every combination of modifiers the table can reach, must land in \
          exactly one result band. The diagnostic names the margin, the roll and a modifier \
          combination that reaches it.",
-        "tables/dice-gap.toml",
-        "tables/dice-ok.toml"
+        "content/lints/tables/dice.toml",
+        "content/lints/tables/dice.toml"
     ),
     code!(
         "dice-probability",
@@ -357,8 +371,8 @@ pub static CODES: &[Code] = &[
         "A dice test that can never pass, or always passes, under some reachable modifiers is \
          usually a mistake in the table. Where the rules mean it, allow it on the table with a \
          reason: `allow = [{ lint = \"dice-probability\", reason = \"…\" }]`.",
-        "tables/dice-automatic.toml",
-        "tables/dice-allowed.toml"
+        "content/lints/tables/dice.toml",
+        "content/lints/tables/dice.toml"
     ),
     code!(
         "vocabulary-coverage",
@@ -368,7 +382,8 @@ pub static CODES: &[Code] = &[
         "A group `by` a vocabulary, or a lookup column keyed by one, should give a value for every \
          member; the diagnostic lists those missing. Say `partial = true` where leaving some out \
          is meant.",
-        "tables/coverage.toml"
+        "content/lints/tables/coverage.toml",
+        "content/lints/tables/coverage.toml"
     ),
     code!(
         "monotonic",
@@ -377,7 +392,8 @@ pub static CODES: &[Code] = &[
         "a value out of order along an ordered vocabulary",
         "A group or column declared `increasing` or `decreasing` along an ordered vocabulary (best \
          first) must keep that order; the diagnostic names the member that breaks it.",
-        "tables/monotonic.toml"
+        "content/lints/tables/modifiers.toml",
+        "content/lints/tables/modifiers.toml"
     ),
     code!(
         "cell-rule",
@@ -386,7 +402,8 @@ pub static CODES: &[Code] = &[
         "a cell disagrees with its column's rule",
         "Each cell of a column with `rule` is recomputed from the other cells of its row; a cell \
          that differs is reported with the value the rule gives.",
-        "tables/rule.toml"
+        "content/lints/tables/rule.toml",
+        "content/lints/tables/rule.toml"
     ),
     code!(
         "example-claim",
@@ -395,7 +412,9 @@ pub static CODES: &[Code] = &[
         "a worked example's number disagrees with the tables",
         "A worked example in a chapter is computed from its table; a claim that differs is \
          reported with both numbers and the derivation, so that the prose and the tables cannot \
-         drift apart."
+         drift apart.",
+        "content/lints/chapters/01-fire.md",
+        "content/lints/chapters/01-fire.md"
     ),
     code!(
         "prose-arithmetic",
@@ -404,7 +423,8 @@ pub static CODES: &[Code] = &[
         "arithmetic written in running text that does not add up",
         "Claims in running text (`1+3+3+2=9`, `3 × 3 = 9`, `-24 (-12 + -12)`) with `× x * + − - /` \
          and decimal commas are computed; a wrong result is reported at its characters.",
-        "chapters/01-arithmetic.md"
+        "content/lints/chapters/01-arithmetic.md",
+        "content/lints/chapters/01-arithmetic.md"
     ),
     code!(
         "missing-table",
@@ -413,7 +433,8 @@ pub static CODES: &[Code] = &[
         "a table the source refers to but does not print",
         "A table declared `kind = \"missing\"` is one the source document names but does not \
          print. The rulebook prints a \"not in source\" box in its place; `check --verbose` lists \
-         them so that nobody forgets them."
+         them so that nobody forgets them.",
+        "content/lints/tables/orders.toml"
     ),
     code!(
         "unused-allow",
@@ -422,7 +443,8 @@ pub static CODES: &[Code] = &[
         "an `allow` that nothing triggers",
         "A table or layer allows a lint that it no longer triggers: remove the allow, so that the \
          next real problem is not silenced.",
-        "tables/dice-allowed.toml"
+        "content/lints/tables/dice.toml",
+        "content/lints/tables/dice.toml"
     ),
     // ---- Scenarios
     code!(

@@ -135,44 +135,30 @@ fn a_rendered_counter_page_is_not_blank() {
     use hayro::hayro_interpret::InterpreterSettings;
     use hayro::hayro_syntax::Pdf;
     use hayro::vello_cpu::color::palette::css::WHITE;
-    use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
+    use hayro::{RenderCache, RenderSettings, render};
     let pdf = Pdf::new(counters_pdf()).unwrap();
     let page = &pdf.pages()[0];
     let pixmap = render(
         page,
         &RenderCache::new(),
         &InterpreterSettings::default(),
-        &RenderSettings::default(),
-        &PixmapSettings {
+        &RenderSettings {
             x_scale: 0.5,
             y_scale: 0.5,
             bg_color: WHITE,
+            ..RenderSettings::default()
         },
     );
-    let png = pixmap.into_png().unwrap();
-    let decoder = png_pixels(&png);
-    let coloured = decoder
+    let pixels = pixmap.take_unpremultiplied();
+    let coloured = pixels
         .iter()
-        .filter(|p| p[0] < 200 || p[1] < 200 || p[2] < 200)
+        .filter(|p| p.r < 200 || p.g < 200 || p.b < 200)
         .count();
     assert!(
-        coloured > decoder.len() / 3,
+        coloured > pixels.len() / 3,
         "only {coloured} of {} pixels are coloured",
-        decoder.len()
+        pixels.len()
     );
-}
-
-/// RGBA pixels of a PNG, via the `png` crate that hayro already brings.
-fn png_pixels(png: &[u8]) -> Vec<[u8; 4]> {
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buffer).unwrap();
-    let channels = info.color_type.samples();
-    buffer[..info.buffer_size()]
-        .chunks(channels)
-        .map(|c| [c[0], c[1 % channels], c[2 % channels], 255])
-        .collect()
 }
 
 /// The labels of Quatre Bras converted from sombra to a miniatures ruleset.

@@ -1,20 +1,35 @@
-//! Every lint has a passing and a failing case in tests/fixtures/lints: the
-//! failing ones are reported where they are, the passing ones not at all.
+//! Every lint has a fixture folder, `tests/fixtures/lints/<code>/`, whose
+//! `fail/` and `pass/` cases are laid over the small project in `base/`: the
+//! failing case is reported where it is, the passing case checks clean.
 
-use crate::common::{fixture, grognard, stderr, stdout};
+use std::path::PathBuf;
 
-fn diagnostics() -> Vec<serde_json::Value> {
-    let output = grognard(&fixture("lints"), &["check", "--format", "json"]);
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+use crate::common::{copy_dir, fixture, grognard, stderr, stdout};
+
+/// The base project with the case `<code>/<case>` laid over it.
+fn project(code: &str, case: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&fixture("lints/base"), dir.path());
+    let overlay = fixture("lints").join(code).join(case);
+    assert!(overlay.is_dir(), "no fixture folder {}", overlay.display());
+    copy_dir(&overlay, dir.path());
+    dir
+}
+
+/// Every diagnostic `check` reports on a case, notes included.
+fn diagnostics(code: &str, case: &str) -> Vec<serde_json::Value> {
+    let dir = project(code, case);
+    let output = grognard(dir.path(), &["check", "--format", "json"]);
+    assert!(output.status.code().is_some(), "{}", stderr(&output));
     stdout(&output)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
 
-/// (code, file, line) of every diagnostic.
-fn found() -> Vec<(String, String, u64)> {
-    diagnostics()
+/// (code, file in the ruleset folder, line) of every diagnostic of a case.
+fn found(code: &str, case: &str) -> Vec<(String, String, u64)> {
+    diagnostics(code, case)
         .iter()
         .map(|d| {
             (
@@ -29,50 +44,37 @@ fn found() -> Vec<(String, String, u64)> {
         .collect()
 }
 
-fn assert_found(code: &str, file: &str, line: u64) {
-    let all = found();
+fn assert_found(all: &[(String, String, u64)], code: &str, file: &str, line: u64) {
     assert!(
         all.contains(&(code.to_string(), file.to_string(), line)),
         "no {code} at {file}:{line} in {all:#?}"
     );
 }
 
-fn assert_clean(file: &str) {
-    let all = found();
-    assert!(
-        !all.iter().any(|(_, f, _)| f == file),
-        "{file} should check clean: {all:#?}"
-    );
+fn the(all: &[serde_json::Value], code: &str, line: u64) -> serde_json::Value {
+    all.iter()
+        .find(|d| d["code"] == code && d["line"] == line)
+        .unwrap_or_else(|| panic!("no {code} on line {line} in {all:#?}"))
+        .clone()
 }
 
 #[test]
 fn range_bands_report_gaps_and_overlaps_with_both_bounds() {
-    assert_clean("tables/ranges-ok.toml");
-    assert_found("range-bands", "tables/ranges-bad.toml", 8);
-    assert_found("range-bands", "tables/ranges-bad.toml", 9);
-    let all = diagnostics();
-    let gap = all
-        .iter()
-        .find(|d| d["code"] == "range-bands" && d["line"] == 8)
-        .unwrap();
+    let all = found("range-bands", "fail");
+    assert_found(&all, "range-bands", "tables/ranges.toml", 8);
+    assert_found(&all, "range-bands", "tables/ranges.toml", 9);
     assert_eq!(
-        gap["message"],
+        the(&diagnostics("range-bands", "fail"), "range-bands", 8)["message"],
         "`musket`: a gap between Short (to 2) and Effective (from 2.5)"
     );
 }
 
 #[test]
 fn dice_coverage_reports_the_uncovered_or_doubly_covered_roll_and_how_it_is_reached() {
-    assert_clean("tables/dice-ok.toml");
-    assert_found("dice-coverage", "tables/dice-gap.toml", 25);
-    assert_found("dice-coverage", "tables/dice-overlap.toml", 8);
-    let all = diagnostics();
-    let gap = all
-        .iter()
-        .find(|d| {
-            d["code"] == "dice-coverage" && d["file"].as_str().unwrap().ends_with("dice-gap.toml")
-        })
-        .unwrap();
+    let all = found("dice-coverage", "fail");
+    assert_found(&all, "dice-coverage", "tables/dice.toml", 25);
+    assert_found(&all, "dice-coverage", "tables/overlap.toml", 8);
+    let gap = the(&diagnostics("dice-coverage", "fail"), "dice-coverage", 25);
     assert_eq!(
         gap["message"],
         "a roll of 12 against 5 fails by 7, which no result band covers"
@@ -82,24 +84,25 @@ fn dice_coverage_reports_the_uncovered_or_doubly_covered_roll_and_how_it_is_reac
 
 #[test]
 fn impossible_or_automatic_success_is_a_warning_unless_allowed() {
-    assert_found("dice-probability", "tables/dice-automatic.toml", 1);
-    let all = found();
-    assert!(!all.contains(&(
-        "dice-probability".into(),
-        "tables/dice-allowed.toml".into(),
-        1
-    )));
-    // The allow that matched nothing is reported.
-    assert_found("unused-allow", "tables/dice-allowed.toml", 9);
+    assert_found(
+        &found("dice-probability", "fail"),
+        "dice-probability",
+        "tables/dice.toml",
+        1,
+    );
+    // The allowed automatic success is silent; the allow that matched nothing is reported.
+    let allowed = found("unused-allow", "fail");
+    assert!(!allowed.iter().any(|(c, _, _)| c == "dice-probability"));
+    assert_found(&allowed, "unused-allow", "tables/dice.toml", 9);
 }
 
 #[test]
 fn vocabulary_coverage_names_the_missing_members() {
-    assert_found("vocabulary-coverage", "tables/coverage.toml", 13);
-    assert_found("vocabulary-coverage", "tables/coverage-lookup.toml", 5);
-    let all = diagnostics();
-    let group: Vec<_> = all
-        .iter()
+    let all = found("vocabulary-coverage", "fail");
+    assert_found(&all, "vocabulary-coverage", "tables/coverage.toml", 13);
+    assert_found(&all, "vocabulary-coverage", "tables/lookup.toml", 5);
+    let group: Vec<_> = diagnostics("vocabulary-coverage", "fail")
+        .into_iter()
         .filter(|d| d["file"].as_str().unwrap().ends_with("coverage.toml"))
         .collect();
     assert_eq!(group.len(), 1, "the complete and the partial groups pass");
@@ -108,10 +111,11 @@ fn vocabulary_coverage_names_the_missing_members() {
 
 #[test]
 fn monotonic_ladders_report_the_member_that_breaks_the_order() {
-    assert_found("monotonic", "tables/monotonic.toml", 16);
-    assert_found("monotonic", "tables/monotonic-lookup.toml", 14);
+    let all = found("monotonic", "fail");
+    assert_found(&all, "monotonic", "tables/modifiers.toml", 16);
+    assert_found(&all, "monotonic", "tables/lookup.toml", 14);
     assert_eq!(
-        found().iter().filter(|(c, _, _)| c == "monotonic").count(),
+        all.iter().filter(|(c, _, _)| c == "monotonic").count(),
         2,
         "the ordered group and the infantry rows pass"
     );
@@ -119,7 +123,7 @@ fn monotonic_ladders_report_the_member_that_breaks_the_order() {
 
 #[test]
 fn cell_rules_report_each_disagreeing_cell_with_expected_and_found() {
-    let all = diagnostics();
+    let all = diagnostics("cell-rule", "fail");
     let cells: Vec<_> = all.iter().filter(|d| d["code"] == "cell-rule").collect();
     assert_eq!(cells.len(), 1, "{cells:#?}");
     assert_eq!(cells[0]["line"], 13);
@@ -129,22 +133,29 @@ fn cell_rules_report_each_disagreeing_cell_with_expected_and_found() {
 
 #[test]
 fn a_rule_that_does_not_parse_points_at_the_character() {
-    let all = diagnostics();
-    let syntax = all.iter().find(|d| d["code"] == "rule-syntax").unwrap();
+    let syntax = the(&diagnostics("rule-syntax", "fail"), "rule-syntax", 6);
     assert_eq!(syntax["message"], "invalid rule: expected `,` or `)`");
+    assert_eq!(syntax["column"].as_u64(), Some(58));
+}
+
+#[test]
+fn a_worked_example_that_disagrees_with_its_table_gives_both_numbers() {
+    let all = diagnostics("example-claim", "fail");
+    let claim = all.iter().find(|d| d["code"] == "example-claim").unwrap();
+    assert_eq!(claim["file"], "content/lints/chapters/01-fire.md");
     assert_eq!(
-        (syntax["line"].as_u64(), syntax["column"].as_u64()),
-        (Some(6), Some(58))
+        (claim["expected"].as_str(), claim["found"].as_str()),
+        (Some("2"), Some("3"))
     );
 }
 
 #[test]
 fn prose_arithmetic_flags_wrong_claims_only() {
-    assert_found("prose-arithmetic", "chapters/01-arithmetic.md", 6);
-    assert_found("prose-arithmetic", "chapters/01-arithmetic.md", 8);
-    let all = diagnostics();
-    let prose: Vec<_> = all
-        .iter()
+    let all = found("prose-arithmetic", "fail");
+    assert_found(&all, "prose-arithmetic", "chapters/01-arithmetic.md", 6);
+    assert_found(&all, "prose-arithmetic", "chapters/01-arithmetic.md", 8);
+    let prose: Vec<_> = diagnostics("prose-arithmetic", "fail")
+        .into_iter()
         .filter(|d| d["code"] == "prose-arithmetic")
         .collect();
     assert_eq!(
@@ -164,8 +175,8 @@ fn prose_arithmetic_flags_wrong_claims_only() {
 
 #[test]
 fn the_human_report_shows_the_offending_characters() {
-    let output = grognard(&fixture("lints"), &["check"]);
-    let err = stderr(&output);
+    let dir = project("prose-arithmetic", "fail");
+    let err = stderr(&grognard(dir.path(), &["check"]));
     assert!(
         err.contains("6 │ The hussars harass with (1+3+3+2=9) points, then triple it (3x3=12)."),
         "{err}"
@@ -173,43 +184,64 @@ fn the_human_report_shows_the_offending_characters() {
     assert!(err.contains("^^^^^^ this is 9"), "{err}");
 }
 
-/// The registry's examples are the fixtures: each lint is reported on its
-/// failing source and not on its passing one.
-#[test]
-fn every_registered_lint_fails_and_passes_its_fixtures() {
-    let all = found();
-    let mut checked = 0;
-    for code in grognard::diagnostic::codes::CODES {
-        let Some(example) = &code.example else {
-            continue;
-        };
-        let on = |file: &str| all.iter().any(|(c, f, _)| c == code.code && f == file);
-        assert!(
-            on(example.failing.0),
-            "{} is not reported on {}",
-            code.code,
-            example.failing.0
-        );
-        if let Some((passing, _)) = example.passing {
-            assert!(!on(passing), "{} is reported on {passing}", code.code);
-        }
-        checked += 1;
-    }
-    assert!(checked >= 9, "only {checked} lints have fixtures");
+/// The fixture folders, by code.
+fn fixture_folders() -> Vec<String> {
+    let mut codes: Vec<String> = std::fs::read_dir(fixture("lints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "base")
+        .collect();
+    codes.sort();
+    codes
 }
 
+/// The registry and the fixture folders agree: every lint has a folder, every
+/// folder is a registered code, and the registry's examples are its files.
 #[test]
-fn explain_prints_the_long_explanation_with_the_fixtures() {
-    let output = grognard(&fixture("lints"), &["explain", "range-bands"]);
-    assert_eq!(output.status.code(), Some(0));
-    let text = stdout(&output);
-    assert!(text.starts_with("error[range-bands]: "), "{text}");
-    assert!(
-        text.contains("Reported on this source (tables/ranges-bad.toml)"),
-        "{text}"
-    );
-    assert!(text.contains("{ key = \"musket\", bounds = [[0, 2], [2.5, 5], [5.1, 10]] }"));
-    let output = grognard(&fixture("lints"), &["explain", "range-band"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("did you mean `range-bands`?"));
+fn every_lint_has_a_fixture_folder_named_in_the_registry() {
+    use grognard::diagnostic::codes::{CODES, Family, lookup};
+    let folders = fixture_folders();
+    for folder in &folders {
+        let code = lookup(folder).unwrap_or_else(|| panic!("{folder} is no registered code"));
+        let example = code
+            .example
+            .as_ref()
+            .expect("the registry names its fixture");
+        let root: PathBuf = fixture("lints").join(folder);
+        assert!(root.join("fail").join(example.failing.0).is_file());
+        if let Some((path, _)) = example.passing {
+            assert!(root.join("pass").join(path).is_file());
+        }
+    }
+    for code in CODES.iter().filter(|c| c.family == Family::Lint) {
+        assert!(
+            folders.iter().any(|f| f == code.code),
+            "lint {} has no folder in tests/fixtures/lints",
+            code.code
+        );
+    }
+}
+
+/// Each failing case is reported with its code and nothing else; each passing
+/// case checks without a diagnostic of any kind.
+#[test]
+fn every_lint_fails_its_failing_case_and_passes_its_passing_case() {
+    for code in fixture_folders() {
+        let failing = diagnostics(&code, "fail");
+        assert!(
+            failing.iter().any(|d| d["code"] == code.as_str()),
+            "{code} is not reported on its failing case: {failing:#?}"
+        );
+        assert!(
+            failing.iter().all(|d| d["code"] == code.as_str()),
+            "{code}: the failing case reports more than {code}: {failing:#?}"
+        );
+        if fixture("lints").join(&code).join("pass").is_dir() {
+            let passing = diagnostics(&code, "pass");
+            assert!(
+                passing.is_empty(),
+                "{code}: the passing case is not clean: {passing:#?}"
+            );
+        }
+    }
 }

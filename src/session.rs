@@ -191,6 +191,18 @@ fn report_conversion(
         .warnings
         .iter()
         .map(|text| (Severity::Warning, "convert", text));
+    for remark in &conversion.unit_remarks {
+        let text = format!("{} → {}: {}", job.scenario, job.to, remark.text);
+        let d = if remark.note {
+            Diagnostic::remark("missing-data", text)
+        } else {
+            Diagnostic::warning("convert", text)
+        };
+        diagnostics.push(
+            d.at_location(Some(remark.location.clone()))
+                .note("the conversion report lists it too"),
+        );
+    }
     for (severity, code, text) in notes.chain(warnings) {
         diagnostics.push(
             Diagnostic::new(
@@ -214,7 +226,9 @@ fn load_and_check(
 ) -> (Option<crate::model::scenario::Layer>, Diagnostics) {
     let mut refs = Vec::new();
     let mut found = Diagnostics::default();
-    let layer = load::scenario::load_layer(file, text, &project.limits, &mut refs, &mut found);
+    let first_day = scenario.first_day;
+    let limits = &project.limits;
+    let layer = load::scenario::load_layer(file, text, first_day, limits, &mut refs, &mut found);
     if let Some(layer) = &layer {
         check::scenario::check_extra_layer(project, scenario, layer, &refs, &mut found);
     }

@@ -2,6 +2,7 @@
 //! Each family of lints has its own file; a table may allow a lint with a reason.
 
 pub mod colour;
+mod command;
 mod conversions;
 mod coverage;
 pub mod dice;
@@ -12,6 +13,7 @@ mod ranges;
 mod references;
 pub mod rules;
 pub mod scenario;
+mod scenario_refs;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;

@@ -6,17 +6,18 @@ use std::collections::HashMap;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::limits;
-use crate::model::scenario::{Clock, Hex, Layer, Scenario, Target};
+use crate::model::scenario::{Clock, Hex, Layer, Scenario};
 
 use super::references::unknown;
 use crate::model::strength::{Totals, sum};
 
 pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     unique_ids(scenario, diags);
-    references(project, scenario, &scenario.refs, diags);
+    super::scenario_refs::check(project, scenario, &scenario.refs, diags);
     unit_types(project, scenario, diags);
     tree(scenario, &project.limits, diags);
     clock(scenario, diags);
+    super::command::check(scenario, diags);
     stated_totals(scenario, diags);
     for layer in &scenario.layers {
         check_allowed_layer(project, scenario, layer, diags);
@@ -67,7 +68,7 @@ pub fn check_extra_layer(
     refs: &[crate::model::scenario::Ref],
     diags: &mut Diagnostics,
 ) {
-    references(project, scenario, refs, diags);
+    super::scenario_refs::check(project, scenario, refs, diags);
     check_allowed_layer(project, scenario, layer, diags);
 }
 
@@ -81,86 +82,6 @@ fn check_allowed_layer(
     let mut found = Diagnostics::default();
     check_layer(project, scenario, layer, &mut found);
     super::apply_allows(&layer.allow, found.into_vec(), diags);
-}
-
-fn references(
-    project: &Project,
-    scenario: &Scenario,
-    refs: &[crate::model::scenario::Ref],
-    diags: &mut Diagnostics,
-) {
-    for r in refs {
-        let (exists, what, candidates): (bool, String, Vec<&str>) = match &r.target {
-            Target::Side => (
-                scenario.side(&r.key).is_some(),
-                "side".into(),
-                scenario.sides.iter().map(|s| s.id.as_str()).collect(),
-            ),
-            Target::Leader => (
-                scenario.leader(&r.key).is_some(),
-                "leader".into(),
-                scenario.leaders.iter().map(|l| l.id.as_str()).collect(),
-            ),
-            Target::Formation => (
-                scenario.formation(&r.key).is_some(),
-                "formation".into(),
-                scenario.formations.iter().map(|f| f.id.as_str()).collect(),
-            ),
-            Target::Unit => (
-                scenario.unit(&r.key).is_some(),
-                "unit".into(),
-                scenario.units.iter().map(|u| u.id.as_str()).collect(),
-            ),
-            Target::Counter => (
-                scenario.unit(&r.key).is_some() || scenario.leader(&r.key).is_some(),
-                "unit or leader".into(),
-                scenario
-                    .units
-                    .iter()
-                    .map(|u| u.id.as_str())
-                    .chain(scenario.leaders.iter().map(|l| l.id.as_str()))
-                    .collect(),
-            ),
-            Target::Area => (
-                scenario.areas.iter().any(|a| a.id == r.key),
-                "area".into(),
-                scenario.areas.iter().map(|a| a.id.as_str()).collect(),
-            ),
-            Target::Neutral(vocab) => match project.neutral.vocabulary(vocab) {
-                Some(v) => (
-                    v.member(&r.key).is_some(),
-                    format!("member of the neutral vocabulary `{vocab}`"),
-                    v.members.iter().map(|m| m.id.as_str()).collect(),
-                ),
-                None => (
-                    false,
-                    format!(
-                        "member of `{vocab}`: scenarios/neutral.toml declares no such vocabulary"
-                    ),
-                    Vec::new(),
-                ),
-            },
-            Target::Ruleset(ruleset, vocab) => {
-                match project.ruleset(ruleset).and_then(|rs| rs.vocabulary(vocab)) {
-                    Some(v) => (
-                        v.member(&r.key).is_some(),
-                        format!("member of `{vocab}` in ruleset `{ruleset}`"),
-                        v.members.iter().map(|m| m.id.as_str()).collect(),
-                    ),
-                    None => continue, // the layer's ruleset is reported by check_layer
-                }
-            }
-        };
-        if !exists {
-            diags.push(unknown(
-                "unknown-reference",
-                format!("`{}` is no {what}", r.key),
-                &r.key,
-                candidates.into_iter(),
-                &r.location,
-            ));
-        }
-    }
 }
 
 /// A unit's type belongs to an arm; the two must agree.
@@ -263,10 +184,15 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
         (Some(start), Some(end)) if end <= start => diags.push(
             Diagnostic::error(
                 "clock",
-                format!("the action ends ({end}) before it starts ({start})"),
+                format!(
+                    "the action ends ({}) before it starts ({})",
+                    scenario.moment(end),
+                    scenario.moment(start)
+                ),
             )
             .at_location(scenario.end_location.clone().or(Some(whole)))
-            .label("the end of the action"),
+            .label("the end of the action")
+            .note("an action that runs past midnight gives its end with the date: end = \"YYYY-MM-DD HH:MM\""),
         ),
         (Some(start), Some(end)) => {
             for unit in &scenario.units {
@@ -277,12 +203,18 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
                         Diagnostic::error(
                             "arrival-outside-game",
                             format!(
-                                "`{}` arrives at {arrives}, after the action ends ({end})",
-                                unit.id
+                                "`{}` arrives at {}, after the action ends ({})",
+                                unit.id,
+                                scenario.moment(*arrives),
+                                scenario.moment(end)
                             ),
                         )
                         .at_location(Some(location.clone()))
-                        .note(format!("the action runs {start}–{end}")),
+                        .note(format!(
+                            "the action runs {}–{}",
+                            scenario.moment(start),
+                            scenario.moment(end)
+                        )),
                     );
                 }
             }
@@ -302,9 +234,10 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
     }
 }
 
+/// A source's total counts every unit of its return, engaged or not.
 fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
     for stated in &scenario.stated {
-        let totals = sum(
+        let totals = crate::model::strength::sum_returns(
             scenario,
             stated.side.as_deref(),
             stated.formation.as_deref(),
@@ -386,7 +319,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         ));
     }
     counter_sheet_size(project, scenario, layer, diags);
-    check_clock(layer, diags);
+    check_clock(scenario, layer, diags);
     for (text, location) in &layer.missing {
         diags.push(
             Diagnostic::remark("missing-data", format!("not in the source: {text}"))
@@ -416,7 +349,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
 
 /// A layer without a clock is remarked on; a stated end must be where the
 /// turns lead.
-fn check_clock(layer: &Layer, diags: &mut Diagnostics) {
+fn check_clock(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     if !layer.timed {
         diags.push(
             Diagnostic::remark(
@@ -438,13 +371,17 @@ fn check_clock(layer: &Layer, diags: &mut Diagnostics) {
             Diagnostic::error(
                 "clock",
                 format!(
-                    "{} turns of {} minutes from {} make the last turn start at {last}, not {end}",
-                    layer.turns, layer.turn_minutes, layer.start
+                    "{} turns of {} minutes from {} make the last turn start at {}, not {}",
+                    layer.turns,
+                    layer.turn_minutes,
+                    scenario.moment(layer.start),
+                    scenario.moment(last),
+                    scenario.moment(*end)
                 ),
             )
             .at_location(Some(location.clone()))
-            .expected(last.to_string())
-            .found(end.to_string()),
+            .expected(scenario.moment(last))
+            .found(scenario.moment(*end)),
         );
     }
 }
@@ -549,11 +486,14 @@ fn arrival_agreement(
     if disagreeing.is_empty() {
         return;
     }
-    let turn_clock = layer.turn_start(reinforcement.turn);
+    let turn_clock = scenario.moment(layer.turn_start(reinforcement.turn));
     let listed: Vec<String> = disagreeing
         .iter()
         .take(4)
-        .map(|(id, at)| format!("`{id}` at {at} (turn {})", layer.turn_of(*at)))
+        .map(|(id, at)| {
+            let at_moment = scenario.moment(*at);
+            format!("`{id}` at {at_moment} (turn {})", layer.turn_of(*at))
+        })
         .collect();
     diags.push(
         Diagnostic::warning(

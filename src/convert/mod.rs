@@ -9,7 +9,10 @@ use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::Project;
+use crate::model::calendar::{self, Night, Track};
 use crate::model::profile::Profile;
+#[cfg(test)]
+use crate::model::scenario::Status;
 use crate::model::scenario::{Clock, Layer, Scenario};
 
 pub use units::{Strength, TargetUnit};
@@ -33,6 +36,14 @@ pub struct Conversion {
     pub units: Vec<TargetUnit>,
     /// (start, turn length, turns) when the sources give a clock.
     pub clock: Option<(Clock, u32, u32)>,
+    /// What the conversion says of particular units, at their place.
+    pub unit_remarks: Vec<units::UnitRemark>,
+    /// Units not engaged, left out of the converted order of battle.
+    pub left_out: usize,
+    /// The night of the source layer, which the converted layer keeps.
+    pub night: Option<Night>,
+    /// The scenario's first day, to write moments after it with their date.
+    pub first_day: Option<time::Date>,
     pub arrivals: Vec<Arrival>,
     pub unmapped: Vec<String>,
     pub judgements: Vec<String>,
@@ -76,22 +87,21 @@ pub fn convert(
         ),
         None => None,
     };
+    let source = source_layer.and_then(|layer| {
+        let profile = project.ruleset(&layer.ruleset)?.profile.as_ref()?;
+        Some(units::Source { layer, profile })
+    });
+    let converted = units::convert_units(scenario, profile, to, source.as_ref());
     let mut conversion = Conversion {
         scenario: scenario.id.clone(),
         from: from.map(String::from),
         to: to.to_string(),
-        units: units::convert_units(
-            project,
-            scenario,
-            profile,
-            source_layer
-                .and_then(|layer| {
-                    let profile = project.ruleset(&layer.ruleset)?.profile.as_ref()?;
-                    Some(units::Source { layer, profile })
-                })
-                .as_ref(),
-        ),
+        units: converted.units,
+        unit_remarks: converted.remarks,
+        left_out: converted.left_out,
         clock: None,
+        night: None,
+        first_day: scenario.first_day,
         arrivals: Vec::new(),
         unmapped: Vec::new(),
         judgements: profile.notes.clone(),
@@ -176,10 +186,7 @@ fn time(
         return;
     };
     let (start, end) = match source.filter(|l| l.timed) {
-        Some(layer) => (
-            layer.start,
-            Clock(layer.turn_start(layer.turns).0 + layer.turn_minutes),
-        ),
+        Some(layer) => (layer.start, layer.end_of_play()),
         None => match (scenario.start, scenario.end) {
             (Some(start), Some(end)) => (start, end),
             _ => {
@@ -190,17 +197,17 @@ fn time(
             }
         },
     };
-    let turns = end.0.saturating_sub(start.0).div_ceil(minutes).max(1);
+    // The source layer's night holds in the converted one: the same hours
+    // are skipped or marked.
+    let night = source.and_then(|l| l.night.clone());
+    let most = calendar::MAX_DAYS * calendar::MINUTES_PER_DAY;
+    let track = Track::until(start, minutes, end, night.as_ref(), most);
+    let turns = track.turns();
     conversion.clock = Some((start, minutes, turns));
-    let turn_of = |clock: Clock| {
-        if clock <= start {
-            1
-        } else {
-            (clock.0 - start.0) / minutes + 1
-        }
-    };
+    conversion.night = night;
+    let turn_of = |clock: Clock| track.turn_of(clock, false);
     let brought = source.map(Brought::new);
-    for unit in &scenario.units {
+    for unit in scenario.units.iter().filter(|u| u.takes_part()) {
         // From a layer, a unit arrives when that layer brings it.
         let clock = match (source, &brought) {
             (Some(layer), Some(brought)) => brought
@@ -215,12 +222,13 @@ fn time(
         let turn = turn_of(clock);
         if turn > turns {
             conversion.warnings.push(format!(
-                "`{}` arrives at {clock}, after the last turn ({turns}) begins: it comes on the last turn",
-                unit.id
+                "`{}` arrives at {}, after the last turn ({turns}) begins: it comes on the last turn",
+                unit.id,
+                scenario.moment(clock)
             ));
         }
         let turn = turn.min(turns);
-        let turn_start = Clock(start.0 + (turn - 1) * minutes);
+        let turn_start = track.start(turn);
         conversion.arrivals.push(Arrival {
             unit: unit.id.clone(),
             clock,
@@ -325,19 +333,7 @@ fn unmapped_qualities(scenario: &Scenario, profile: &Profile, conversion: &mut C
 
 /// Units too small for the target's scale, and units the sources give no strength.
 fn strength_gaps(scenario: &Scenario, profile: &Profile, conversion: &mut Conversion) {
-    let too_small: Vec<&str> = conversion
-        .units
-        .iter()
-        .filter(|u| u.value == 0 && (u.strength.men > 0 || u.strength.guns > 0))
-        .map(|u| u.id.as_str())
-        .collect();
-    if !too_small.is_empty() {
-        conversion.warnings.push(format!(
-            "Too small to represent (0 {}): {}",
-            profile.represents,
-            too_small.join(", ")
-        ));
-    }
+    // Units too small to represent are reported at their place (units.rs).
     let no_strength: Vec<&str> = scenario
         .units
         .iter()
@@ -429,6 +425,7 @@ mod properties {
             id: "a".into(),
             name: "A".into(),
             commander: None,
+            nominal_commander: None,
             colour: String::new(),
             location: here.clone(),
         });
@@ -438,8 +435,11 @@ mod properties {
             short: None,
             level: "division".into(),
             side: Some("a".into()),
+            contingent: None,
             parent: None,
             leader: None,
+            nominal_leader: None,
+            attachments: Vec::new(),
             note: String::new(),
             location: here.clone(),
         });
@@ -457,15 +457,25 @@ mod properties {
                 }
                 .into(),
                 nation: "france".into(),
+                nations: vec!["france".into()],
                 parent: "f".into(),
+                organisation: None,
+                echelon: None,
+                detached_from: None,
                 men: (!artillery).then_some(*men),
+                men_range: None,
+                values: Vec::new(),
                 guns: artillery.then_some(*guns),
                 calibre: None,
+                pieces: Vec::new(),
+                source: None,
+                estimate: None,
                 quality: None,
                 commander: None,
                 arrives: Some((Clock(9 * 60 + arrives), here.clone())),
+                departs: None,
                 entry: None,
-                engaged: true,
+                status: Status::Engaged,
                 note: String::new(),
                 location: here.clone(),
             });
@@ -487,6 +497,7 @@ mod properties {
         let layer = crate::load::scenario::load_layer(
             file,
             &converted.layer,
+            scenario.first_day,
             &project.limits,
             &mut refs,
             &mut diags,

@@ -105,6 +105,41 @@ fn totals(out: &mut String, scenario: &Scenario, profile: &Profile, c: &Conversi
             after.len()
         );
     }
+    let _ = writeln!(
+        out,
+        "\nThe totals count the units that take part. {}",
+        match c.left_out {
+            0 => "No unit was left out as not engaged.".to_string(),
+            1 => "1 unit not engaged was left out.".to_string(),
+            n => format!("{n} units not engaged were left out."),
+        }
+    );
+    // A unit of play stands for part of a neutral unit when several share it.
+    let mut shares: std::collections::BTreeMap<&str, usize> = Default::default();
+    for u in c.units.iter().filter(|u| u.units.len() == 1) {
+        *shares.entry(u.units[0].as_str()).or_default() += 1;
+    }
+    let split_units: Vec<&str> = shares
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(id, _)| id)
+        .collect();
+    if !split_units.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{} unit(s) made of several battalions or batteries became one unit of play each: {}.",
+            split_units.len(),
+            split_units
+                .iter()
+                .map(|u| format!("`{u}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    for remark in &c.unit_remarks {
+        let kind = if remark.note { "Note" } else { "Warning" };
+        let _ = writeln!(out, "\n- {kind}: {}", remark.text);
+    }
 }
 
 /// Every unit's rounding and its error.
@@ -158,7 +193,10 @@ fn time(out: &mut String, c: &Conversion) {
                     let _ = writeln!(
                         out,
                         "| {} | {} | {} | {} |",
-                        a.unit, a.clock, a.turn, a.error
+                        a.unit,
+                        a.clock.written(c.first_day),
+                        a.turn,
+                        a.error
                     );
                 }
             }

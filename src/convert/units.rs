@@ -2,9 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::Project;
+use crate::diagnostic::Location;
 use crate::model::profile::Profile;
-use crate::model::scenario::Scenario;
+use crate::model::scenario::{Part, Scenario};
 
 /// What a target unit stands for in the order of battle.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -91,18 +91,148 @@ impl Source<'_> {
     }
 }
 
+/// The converted units, and what the conversion says of particular units at
+/// their place in scenario.toml.
+pub struct Converted {
+    pub units: Vec<TargetUnit>,
+    pub remarks: Vec<UnitRemark>,
+    /// Units not engaged, which the conversion leaves out.
+    pub left_out: usize,
+}
+
 pub fn convert_units(
-    project: &Project,
     scenario: &Scenario,
     profile: &Profile,
+    to: &str,
     source: Option<&Source>,
-) -> Vec<TargetUnit> {
+) -> Converted {
     let mut groups = group_units(scenario, profile);
     for group in &mut groups {
         scale(group, profile, source);
     }
-    let _ = project;
-    groups
+    let mut remarks = Vec::new();
+    let mut units = Vec::with_capacity(groups.len());
+    let mut taken: HashSet<String> = groups.iter().map(|g| g.id.clone()).collect();
+    for group in groups {
+        remarks.extend(judge(&group, scenario, profile, to));
+        units.extend(split(group, scenario, profile, &mut taken));
+    }
+    Converted {
+        units,
+        remarks,
+        left_out: scenario.units.iter().filter(|u| !u.takes_part()).count(),
+    }
+}
+
+/// The largest single unit of each arm that a source gives without saying
+/// what it is made of, before the conversion warns: a strong battalion or
+/// cavalry regiment, a double battery.
+const LARGEST_WITHOUT_ORGANISATION: [(&str, u64); 3] =
+    [("infantry", 1_500), ("cavalry", 1_500), ("artillery", 12)];
+
+/// What the conversion says of one unit, at its place in scenario.toml.
+#[derive(Debug)]
+pub struct UnitRemark {
+    /// A note where the author has declared what the unit is (its echelon).
+    pub note: bool,
+    pub text: String,
+    pub location: Location,
+}
+
+/// A unit of play of 0 figures or points, or one so large that the source
+/// must have given a formation as one unit without saying what it is made
+/// of; the latter is a note where the author declared its echelon.
+fn judge(
+    group: &TargetUnit,
+    scenario: &Scenario,
+    profile: &Profile,
+    to: &str,
+) -> Option<UnitRemark> {
+    let unit = scenario.unit(group.units.first()?)?;
+    let (historical, what, parts, per) = match group.arm.as_str() {
+        "artillery" => (group.strength.guns, "guns", "batteries", 6),
+        "cavalry" => (group.strength.men, "men", "squadrons", 150),
+        _ => (group.strength.men, "men", "battalions", 700),
+    };
+    let largest = LARGEST_WITHOUT_ORGANISATION
+        .iter()
+        .find(|(arm, _)| *arm == group.arm)
+        .map_or(u64::MAX, |(_, n)| *n);
+    let (note, text) = if group.value == 0 && historical > 0 {
+        let text = format!(
+            "`{}` ({historical} {what}) becomes 0 {} in {to}: it stays in the order of battle with no strength",
+            unit.id, profile.represents
+        );
+        (false, text)
+    } else if unit.organisation.is_none() && group.units.len() == 1 && historical > largest {
+        let declared = unit.echelon.as_deref();
+        let text = format!(
+            "`{}` ({historical} {what}{}) does not say what it is made of: it becomes one unit of {} {} in {to}; \
+             state it (e.g. `{parts} = {}`) to convert it as that many units",
+            unit.id,
+            declared
+                .map(|e| format!(", a whole {e}"))
+                .unwrap_or_default(),
+            group.value,
+            profile.represents,
+            historical.div_ceil(per).max(2),
+        );
+        (declared.is_some(), text)
+    } else {
+        return None;
+    };
+    Some(UnitRemark {
+        note,
+        text,
+        location: unit.location.clone(),
+    })
+}
+
+/// A unit of several battalions becomes one unit of play per battalion at a
+/// ruleset that plays battalions, and a unit of several batteries one per
+/// battery: each with an even share of the figures or points, so that the
+/// parts add up to the whole.
+fn split(
+    group: TargetUnit,
+    scenario: &Scenario,
+    profile: &Profile,
+    taken: &mut HashSet<String>,
+) -> Vec<TargetUnit> {
+    let organisation = match group.units.as_slice() {
+        [only] => scenario.unit(only).and_then(|u| u.organisation),
+        _ => None,
+    };
+    let parts = match organisation {
+        Some((Part::Battalion, n)) if profile.level == "battalion" && group.arm != "artillery" => n,
+        Some((Part::Battery, n)) if group.arm == "artillery" => n,
+        _ => 1,
+    };
+    if parts <= 1 {
+        return vec![group];
+    }
+    let n = u64::from(parts);
+    let share = |total: u64, i: u64| total / n + u64::from(i < total % n);
+    let per = group.represented.checked_div(group.value).unwrap_or(0);
+    (0..n)
+        .map(|i| {
+            let mut id = format!("{}-{}", group.id, i + 1);
+            while !taken.insert(id.clone()) {
+                id.push('b');
+            }
+            let value = share(group.value, i);
+            TargetUnit {
+                id,
+                name: format!("{} ({}/{n})", group.name, i + 1),
+                strength: Strength {
+                    men: share(group.strength.men, i),
+                    guns: share(group.strength.guns, i),
+                },
+                value,
+                represented: value * per,
+                ..group.clone()
+            }
+        })
+        .collect()
 }
 
 /// The units of play: each unit alone, or for a profile that plays
@@ -113,7 +243,7 @@ fn group_units(scenario: &Scenario, profile: &Profile) -> Vec<TargetUnit> {
     // taken: lookups stay constant-time in orders of battle of any size.
     let mut group_of: HashMap<(String, &str, &str), usize> = HashMap::new();
     let mut taken: HashSet<String> = HashSet::new();
-    for unit in &scenario.units {
+    for unit in scenario.units.iter().filter(|u| u.takes_part()) {
         let strength = Strength {
             men: unit.men.unwrap_or(0).into(),
             guns: unit.guns.unwrap_or(0).into(),

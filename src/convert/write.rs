@@ -34,10 +34,19 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
     );
     let _ = writeln!(out, "ruleset = {}", quote(&conversion.to));
     if let Some((start, minutes, turns)) = conversion.clock {
-        let _ = writeln!(out, "start = {}", quote(&start.to_string()));
+        let _ = writeln!(out, "start = {}", quote(&scenario.moment(start)));
         let _ = writeln!(out, "turn_minutes = {minutes}");
         let _ = writeln!(out, "turns = {turns}");
         let _ = writeln!(out, "arrival_rounding = \"in-progress\"");
+        if let Some(night) = &conversion.night {
+            let turns = if night.skip { "skip" } else { "mark" };
+            let _ = writeln!(
+                out,
+                "night = {{ from = {}, to = {}, turns = \"{turns}\" }}",
+                quote(&night.from.to_string()),
+                quote(&night.to.to_string())
+            );
+        }
     }
     let missing: Vec<String> = conversion.unmapped.clone();
     if !missing.is_empty() {

@@ -491,8 +491,20 @@ pub static CODES: &[Code] = &[
         "invalid-time",
         Error,
         Scenario,
-        "a time not written like \"13:30\"",
-        "Times are written on a 24-hour clock as \"HH:MM\"."
+        "a time not written like \"13:30\" or \"1811-05-05 06:30\"",
+        "Times are written on a 24-hour clock as \"HH:MM\" on the action's first day (the \
+         scenario's `date`), or with their date on a later day: \"1811-05-05 06:30\" (a `T` may \
+         replace the space). A date before the first day, or more than 31 days after it, is \
+         refused: a campaign is written as several scenarios."
+    ),
+    code!(
+        "invalid-date",
+        Error,
+        Scenario,
+        "a scenario's `date` is not a date of the calendar",
+        "`date` is the first day of the action, written \"YYYY-MM-DD\" (\"1811-05-03\"); it must \
+         exist in the calendar (no 31 June, 29 February only in leap years). Moments on later \
+         days are written with their date: `end = \"1811-05-05 18:00\"`."
     ),
     code!(
         "invalid-hex",

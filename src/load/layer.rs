@@ -29,6 +29,7 @@ struct RawLayer {
     turns: Option<Spanned<u32>>,
     end: Option<S>,
     arrival_rounding: Option<S>,
+    night: Option<Spanned<super::layer_clock::RawNight>>,
     map: Option<RawMap>,
     table: Option<RawTable>,
     #[serde(default)]
@@ -206,12 +207,14 @@ struct RawErratum {
 pub fn load_layer(
     file: FileId,
     text: &str,
+    first_day: Option<time::Date>,
     limits: &Limits,
     refs: &mut Vec<Ref>,
     diags: &mut Diagnostics,
 ) -> Option<Layer> {
     let (mut r, mut raw): (_, RawLayer) =
         Reader::parse(file, text, "scenario layer", limits, diags)?;
+    r.first_day = first_day;
     let ruleset = raw.ruleset.get_ref().clone();
     // A layer without a clock is allowed where no source gives one: its
     // turns are then unknown, and the checks say so.
@@ -233,7 +236,11 @@ pub fn load_layer(
         arrival_rounding: raw
             .arrival_rounding
             .as_ref()
-            .and_then(|a| arrival_rounding(&r, a, diags)),
+            .and_then(|a| super::layer_clock::arrival_rounding(&r, a, diags)),
+        night: raw
+            .night
+            .as_ref()
+            .and_then(|n| super::layer_clock::night(&r, n, diags)),
         map: None,
         table_cm: raw.table.as_ref().map(|t| (t.width_cm, t.depth_cm)),
         missing: raw
@@ -268,6 +275,18 @@ pub fn load_layer(
         &mut layer,
         diags,
     );
+    read_texts_and_values(&mut r, raw, &mut layer, diags);
+    refs.extend(r.refs);
+    Some(layer)
+}
+
+/// Special rules, errata, aggregates and the values of units and leaders.
+fn read_texts_and_values(
+    r: &mut Reader,
+    raw: RawLayer,
+    layer: &mut Layer,
+    diags: &mut Diagnostics,
+) {
     layer.special_rules = raw
         .special_rule
         .into_iter()
@@ -279,9 +298,7 @@ pub fn load_layer(
         let units = r.refer_all(Target::Unit, &aggregate.units);
         layer.aggregates.push((id, aggregate.name.clone(), units));
     }
-    layer.values = read_values(&mut r, raw.values, &layer.aggregates);
-    refs.extend(r.refs);
-    Some(layer)
+    layer.values = read_values(r, raw.values, &layer.aggregates);
 }
 
 /// Refuses a layer with more turns than the limits allow or turns longer than
@@ -370,24 +387,6 @@ fn layer_clock(
             );
             None
         }
-    }
-}
-
-/// `arrival_rounding`, one of the two known ways.
-fn arrival_rounding(r: &Reader, value: &S, diags: &mut Diagnostics) -> Option<(String, Location)> {
-    let location = r.toml.location(value.span());
-    if ["in-progress", "next"].contains(&value.get_ref().as_str()) {
-        Some((value.get_ref().clone(), location))
-    } else {
-        diags.push(
-            Diagnostic::error(
-                "invalid-field",
-                format!("unknown arrival rounding `{}`", value.get_ref()),
-            )
-            .at_location(Some(location))
-            .expected("\"in-progress\" or \"next\""),
-        );
-        None
     }
 }
 

@@ -4,12 +4,15 @@ pub mod chapter;
 mod example;
 mod field_errors;
 pub mod files;
+mod forces;
 mod layer;
+mod layer_clock;
 mod ruleset;
 pub mod scenario;
 mod table;
 pub mod templates;
 pub mod toml_util;
+mod unit;
 pub mod vocabulary;
 
 use std::collections::BTreeMap;

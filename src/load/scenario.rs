@@ -10,10 +10,10 @@ use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::KeyRef;
+use crate::model::calendar::{self, MomentError};
 use crate::model::limits::{self, Limits};
 use crate::model::scenario::{
-    Area, Clock, Formation, Hex, Leader, Neutral, Objective, Prose, Ref, Scenario, Side, Stated,
-    Target, Unit, Who,
+    Area, CitedSource, Clock, Hex, Neutral, Objective, Prose, Ref, Scenario, Stated, Target, Who,
 };
 use crate::source::FileId;
 
@@ -51,8 +51,7 @@ pub fn load_neutral(
 struct RawScenario {
     id: S,
     title: String,
-    #[serde(default)]
-    date: String,
+    date: Option<S>,
     #[serde(default)]
     place: String,
     start: Option<S>,
@@ -60,19 +59,23 @@ struct RawScenario {
     #[serde(default)]
     sources: Vec<String>,
     #[serde(default)]
+    source: Vec<RawSource>,
+    #[serde(default)]
     notes: Vec<String>,
     #[serde(default)]
     introduction: BTreeMap<String, String>,
     #[serde(default)]
     outcome: BTreeMap<String, String>,
     #[serde(default)]
-    side: Vec<RawSide>,
+    side: Vec<super::forces::RawSide>,
     #[serde(default)]
-    leader: Vec<RawLeader>,
+    contingent: Vec<super::forces::RawContingent>,
     #[serde(default)]
-    formation: Vec<RawFormation>,
+    leader: Vec<super::forces::RawLeader>,
     #[serde(default)]
-    unit: Vec<RawUnit>,
+    formation: Vec<super::forces::RawFormation>,
+    #[serde(default)]
+    unit: Vec<super::unit::RawUnit>,
     #[serde(default)]
     area: Vec<RawArea>,
     #[serde(default)]
@@ -83,70 +86,10 @@ struct RawScenario {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawSide {
+struct RawSource {
     id: S,
-    name: String,
-    commander: Option<S>,
-    #[serde(default)]
-    colour: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLeader {
-    id: S,
-    name: String,
-    short: Option<String>,
-    #[serde(default)]
-    rank: String,
-    side: S,
-    #[serde(default)]
-    ratings: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    note: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFormation {
-    id: S,
-    name: String,
-    short: Option<String>,
-    level: S,
-    side: Option<S>,
-    #[serde(default)]
-    parent: Option<S>,
-    leader: Option<S>,
-    #[serde(default)]
-    note: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUnit {
-    id: S,
-    name: String,
-    short: Option<String>,
-    arm: S,
-    #[serde(rename = "type")]
-    kind: S,
-    nation: S,
-    parent: S,
-    men: Option<Spanned<u32>>,
-    guns: Option<Spanned<u32>>,
-    calibre: Option<String>,
-    quality: Option<S>,
-    commander: Option<String>,
-    arrives: Option<S>,
-    entry: Option<S>,
-    #[serde(default = "yes")]
-    engaged: bool,
-    #[serde(default)]
-    note: String,
-}
-
-fn yes() -> bool {
-    true
+    text: String,
+    url: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -183,6 +126,8 @@ struct RawStated {
 pub(super) struct Reader<'a> {
     pub(super) toml: TomlText<'a>,
     pub(super) refs: Vec<Ref>,
+    /// The scenario's first day, which dated moments count from.
+    pub(super) first_day: Option<time::Date>,
 }
 
 impl<'a> Reader<'a> {
@@ -199,6 +144,7 @@ impl<'a> Reader<'a> {
         let reader = Self {
             toml,
             refs: Vec::new(),
+            first_day: None,
         };
         Some((reader, raw))
     }
@@ -231,19 +177,57 @@ impl<'a> Reader<'a> {
         keys.iter().map(|k| self.refer(target.clone(), k)).collect()
     }
 
+    /// A moment: "HH:MM" on the first day, or "YYYY-MM-DD HH:MM".
     pub(super) fn clock(&self, text: &S, diags: &mut Diagnostics) -> Option<Clock> {
-        let clock = Clock::parse(text.get_ref());
-        if clock.is_none() {
+        let written = text.get_ref();
+        let error = match calendar::parse_moment(written, self.first_day) {
+            Ok(clock) => return Some(clock),
+            Err(error) => error,
+        };
+        let (message, expected) = match error {
+            MomentError::Syntax => (
+                format!("`{written}` is not a time"),
+                "\"HH:MM\" on the action's first day, e.g. \"13:30\", or a date and a time, \
+                 e.g. \"1811-05-05 06:30\""
+                    .to_string(),
+            ),
+            MomentError::NoFirstDay => (
+                format!("`{written}` gives a date, but the scenario has no valid `date`"),
+                "a `date = \"YYYY-MM-DD\"` in scenario.toml, the action's first day".to_string(),
+            ),
+            MomentError::BeforeFirstDay(first) => (
+                format!("`{written}` is before the action's first day ({first})"),
+                format!("a date from {first} on"),
+            ),
+            MomentError::TooLate(first) => (
+                format!(
+                    "`{written}` is more than {} days after the action's first day ({first})",
+                    calendar::MAX_DAYS
+                ),
+                "a moment within the action; a campaign is several scenarios".to_string(),
+            ),
+        };
+        diags.push(
+            Diagnostic::error("invalid-time", message)
+                .at_location(Some(self.toml.location(text.span())))
+                .expected(expected),
+        );
+        None
+    }
+
+    /// `date`: a calendar date, the action's first day.
+    pub(super) fn date(&mut self, text: &S, diags: &mut Diagnostics) {
+        self.first_day = calendar::parse_date(text.get_ref());
+        if self.first_day.is_none() {
             diags.push(
                 Diagnostic::error(
-                    "invalid-time",
-                    format!("`{}` is not a clock time", text.get_ref()),
+                    "invalid-date",
+                    format!("`{}` is not a date of the calendar", text.get_ref()),
                 )
                 .at_location(Some(self.toml.location(text.span())))
-                .expected("\"HH:MM\", e.g. \"13:30\""),
+                .expected("\"YYYY-MM-DD\", e.g. \"1811-05-03\""),
             );
         }
-        clock
     }
 
     /// Men or guns of one unit: no unit comes near the limit, and totals of
@@ -302,10 +286,14 @@ pub fn load(
     check_entry_limit(&r, &raw, limits, diags)?;
     r.id(&raw.id, diags);
     check_folder_name(&r, &raw.id, folder_name, diags);
+    if let Some(date) = &raw.date {
+        r.date(date, diags);
+    }
     let mut scenario = Scenario {
         id: raw.id.get_ref().clone(),
         title: raw.title,
-        date: raw.date,
+        date: raw.date.map(|d| d.into_inner()).unwrap_or_default(),
+        first_day: r.first_day,
         place: raw.place,
         start: raw.start.as_ref().and_then(|s| r.clock(s, diags)),
         end: raw.end.as_ref().and_then(|s| r.clock(s, diags)),
@@ -318,20 +306,15 @@ pub fn load(
         file,
         ..Scenario::default()
     };
-    for side in raw.side {
-        let side = read_side(&mut r, side, diags);
-        scenario.sides.push(side);
-    }
-    for leader in raw.leader {
-        let leader = read_leader(&mut r, leader, diags);
-        scenario.leaders.push(leader);
-    }
-    for formation in raw.formation {
-        let formation = read_formation(&mut r, formation, diags);
-        scenario.formations.push(formation);
-    }
+    scenario.cited = raw
+        .source
+        .into_iter()
+        .map(|s| read_source(&mut r, s, diags))
+        .collect();
+    let forces = (raw.side, raw.contingent, raw.leader, raw.formation);
+    super::forces::read_all(&mut r, forces, &mut scenario, diags);
     for unit in raw.unit {
-        let unit = read_unit(&mut r, unit, diags);
+        let unit = super::unit::read(&mut r, unit, diags);
         scenario.units.push(unit);
     }
     for area in raw.area {
@@ -358,6 +341,16 @@ pub fn load(
     }
     scenario.refs = r.refs;
     Some(scenario)
+}
+
+fn read_source(r: &mut Reader, source: RawSource, diags: &mut Diagnostics) -> CitedSource {
+    let (id, location) = r.id(&source.id, diags);
+    CitedSource {
+        id,
+        text: source.text,
+        url: source.url,
+        location,
+    }
 }
 
 /// Refuses a scenario with more units, formations and leaders than the limits
@@ -400,104 +393,6 @@ fn check_folder_name(r: &Reader, id: &S, folder_name: &str, diags: &mut Diagnost
             .at_location(Some(r.toml.location(id.span())))
             .expected(format!("\"{folder_name}\"")),
         );
-    }
-}
-
-fn read_side(r: &mut Reader, side: RawSide, diags: &mut Diagnostics) -> Side {
-    let (id, location) = r.id(&side.id, diags);
-    let commander = side.commander.as_ref().map(|c| r.refer(Target::Leader, c));
-    Side {
-        id,
-        name: side.name,
-        commander,
-        colour: side.colour,
-        location,
-    }
-}
-
-fn read_leader(r: &mut Reader, leader: RawLeader, diags: &mut Diagnostics) -> Leader {
-    let (id, location) = r.id(&leader.id, diags);
-    let side = r.refer(Target::Side, &leader.side);
-    Leader {
-        id,
-        name: leader.name,
-        short: leader.short,
-        rank: leader.rank,
-        side,
-        ratings: leader
-            .ratings
-            .iter()
-            .map(|(k, v)| (k.clone(), display(v)))
-            .collect(),
-        note: leader.note,
-        location,
-    }
-}
-
-/// A formation, which must name its side when it has no parent.
-fn read_formation(r: &mut Reader, formation: RawFormation, diags: &mut Diagnostics) -> Formation {
-    let (id, location) = r.id(&formation.id, diags);
-    let level = r.refer(Target::Neutral("level".into()), &formation.level);
-    let side = formation.side.as_ref().map(|s| r.refer(Target::Side, s));
-    let parent = formation
-        .parent
-        .as_ref()
-        .filter(|p| !p.get_ref().is_empty())
-        .map(|p| r.refer(Target::Formation, p));
-    let leader = formation
-        .leader
-        .as_ref()
-        .map(|l| r.refer(Target::Leader, l));
-    if parent.is_none() && side.is_none() {
-        diags.push(
-            Diagnostic::error(
-                "formation-tree",
-                format!("top-level formation `{id}` names no side"),
-            )
-            .at_location(Some(location.clone()))
-            .expected("`side = \"<side id>\"` on a formation without `parent`"),
-        );
-    }
-    Formation {
-        id,
-        name: formation.name,
-        short: formation.short,
-        level,
-        side,
-        parent,
-        leader,
-        note: formation.note,
-        location,
-    }
-}
-
-fn read_unit(r: &mut Reader, unit: RawUnit, diags: &mut Diagnostics) -> Unit {
-    let (id, location) = r.id(&unit.id, diags);
-    let arrives = unit
-        .arrives
-        .as_ref()
-        .and_then(|a| r.clock(a, diags).map(|c| (c, r.toml.location(a.span()))));
-    Unit {
-        arm: r.refer(Target::Neutral("arm".into()), &unit.arm),
-        kind: r.refer(Target::Neutral("type".into()), &unit.kind),
-        nation: r.refer(Target::Neutral("nation".into()), &unit.nation),
-        parent: r.refer(Target::Formation, &unit.parent),
-        quality: unit
-            .quality
-            .as_ref()
-            .map(|q| r.refer(Target::Neutral("quality".into()), q)),
-        entry: unit.entry.as_ref().map(|e| r.refer(Target::Area, e)),
-        id,
-        name: unit.name,
-        short: unit.short,
-        men: r.strength(&unit.men, "men", limits::MAX_MEN, diags),
-        guns: r.strength(&unit.guns, "guns", limits::MAX_GUNS, diags),
-        calibre: unit.calibre,
-        commander: unit.commander,
-        arrives,
-        engaged: unit.engaged && !unit.note.starts_with("NOT ENGAGED"),
-        note: unit.note,
-        location,
     }
 }
 
@@ -559,7 +454,9 @@ pub fn load_all(
                 continue;
             };
             let limits = &files.limits;
-            if let Some(layer) = load_layer(file, &text, limits, &mut scenario.refs, diags) {
+            let first_day = scenario.first_day;
+            let refs = &mut scenario.refs;
+            if let Some(layer) = load_layer(file, &text, first_day, limits, refs, diags) {
                 scenario.layers.push(layer);
             }
         }

@@ -76,6 +76,8 @@ pub const ALL: &[Limit] = &[
 /// near these, and sums of them can never overflow.
 pub const MAX_MEN: u32 = 1_000_000;
 pub const MAX_GUNS: u32 = 10_000;
+/// The most battalions, squadrons, companies or batteries one unit is made of.
+pub const MAX_PARTS: u32 = 1_000;
 /// Any number in a table (bases, modifiers, cells, bounds): the arithmetic of
 /// the checks stays exact far inside `i64`.
 pub const MAX_TABLE_VALUE: i64 = 1_000_000;

@@ -1,11 +1,13 @@
 //! Plain data types: what the loaders produce and every later stage reads.
 
+pub mod calendar;
 pub mod chapter;
 pub mod colour;
 pub mod compute;
 pub mod counter_spec;
 pub mod dice;
 pub mod expr;
+pub mod layer;
 pub mod limits;
 pub mod number;
 pub mod numbering;

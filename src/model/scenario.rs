@@ -10,7 +10,8 @@ use crate::source::FileId;
 
 use super::Vocabulary;
 
-/// A clock time on the day of the battle, in minutes after midnight.
+/// A moment of the action, in minutes after midnight of its first day
+/// (`model::calendar` reads and writes the days after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Clock(pub u32);
 
@@ -27,9 +28,15 @@ impl Clock {
     }
 }
 
+/// "HH:MM" on the first day; "day N, HH:MM" after it, where no date is at
+/// hand (`Clock::written` gives the date).
 impl fmt::Display for Clock {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{:02}:{:02}", self.0 / 60, self.0 % 60)
+        let (day, minutes) = (self.0 / (24 * 60), self.0 % (24 * 60));
+        if day > 0 {
+            write!(f, "day {}, ", day + 1)?;
+        }
+        write!(f, "{:02}:{:02}", minutes / 60, minutes % 60)
     }
 }
 
@@ -69,6 +76,9 @@ pub struct Scenario {
     pub id: String,
     pub title: String,
     pub date: String,
+    /// `date` as a calendar date: the first day of the action, from which
+    /// every [`Clock`] counts.
+    pub first_day: Option<time::Date>,
     pub place: String,
     pub start: Option<Clock>,
     pub end: Option<Clock>,
@@ -77,10 +87,13 @@ pub struct Scenario {
     pub id_location: Option<Location>,
     pub end_location: Option<Location>,
     pub sources: Vec<String>,
+    /// Sources that figures cite by id (`[[source]]`).
+    pub cited: Vec<CitedSource>,
     pub notes: Vec<String>,
     pub introduction: Prose,
     pub outcome: Prose,
     pub sides: Vec<Side>,
+    pub contingents: Vec<Contingent>,
     pub leaders: Vec<Leader>,
     pub formations: Vec<Formation>,
     pub units: Vec<Unit>,
@@ -106,7 +119,7 @@ pub struct ScenarioIndex {
     units: OnceLock<HashMap<String, usize>>,
 }
 
-fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
+pub(super) fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
     let mut map = HashMap::new();
     for (i, id) in ids.enumerate() {
         map.entry(id.clone()).or_insert(i);
@@ -119,6 +132,12 @@ fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize
 pub const MAX_TREE_WALK: usize = 256;
 
 impl Scenario {
+    /// A moment as an author writes it: "HH:MM" on the first day, with the
+    /// date after it.
+    pub fn moment(&self, clock: Clock) -> String {
+        clock.written(self.first_day)
+    }
+
     pub fn side(&self, id: &str) -> Option<&Side> {
         self.sides.iter().find(|s| s.id == id)
     }
@@ -137,6 +156,24 @@ impl Scenario {
             .formations
             .get_or_init(|| positions(self.formations.iter().map(|f| &f.id)));
         index.get(id).map(|&i| &self.formations[i])
+    }
+
+    pub fn contingent(&self, id: &str) -> Option<&Contingent> {
+        self.contingents.iter().find(|c| c.id == id)
+    }
+
+    /// The contingent a formation belongs to: its own or its nearest
+    /// ancestor's.
+    pub fn formation_contingent(&self, id: &str) -> Option<&Contingent> {
+        let mut current = self.formation(id);
+        for _ in 0..=MAX_TREE_WALK {
+            let formation = current?;
+            if let Some(contingent) = &formation.contingent {
+                return self.contingent(contingent);
+            }
+            current = formation.parent.as_deref().and_then(|p| self.formation(p));
+        }
+        None
     }
 
     pub fn unit(&self, id: &str) -> Option<&Unit> {
@@ -159,10 +196,10 @@ impl Scenario {
         None
     }
 
-    /// How many units each side has, in the order of `sides`.
+    /// How many units of each side take part, in the order of `sides`.
     pub fn units_per_side(&self) -> Vec<usize> {
         let mut counts = vec![0; self.sides.len()];
-        for unit in &self.units {
+        for unit in self.units.iter().filter(|u| u.takes_part()) {
             let side = self.unit_side(unit);
             if let Some(i) = self.sides.iter().position(|s| Some(s.id.as_str()) == side) {
                 counts[i] += 1;
@@ -189,11 +226,35 @@ impl Scenario {
     }
 }
 
+/// A source that figures cite by its id.
+#[derive(Debug, Clone)]
+pub struct CitedSource {
+    pub id: String,
+    pub text: String,
+    pub url: Option<String>,
+    pub location: Location,
+}
+
+/// An army or national contingent of a side under its own command.
+#[derive(Debug, Clone)]
+pub struct Contingent {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub nation: Option<String>,
+    pub commander: Option<String>,
+    pub note: String,
+    pub location: Location,
+}
+
 #[derive(Debug, Clone)]
 pub struct Side {
     pub id: String,
     pub name: String,
+    /// The leader who actually commanded.
     pub commander: Option<String>,
+    /// The leader nominally senior, where a source says so.
+    pub nominal_commander: Option<String>,
     pub colour: String,
     pub location: Location,
 }
@@ -220,10 +281,111 @@ pub struct Formation {
     pub short: Option<String>,
     pub level: String,
     pub side: Option<String>,
+    /// The contingent, on the formation that states it (below, inherited).
+    pub contingent: Option<String>,
     pub parent: Option<String>,
     pub leader: Option<String>,
+    pub nominal_leader: Option<String>,
+    /// Attached to other formations for part of the action.
+    pub attachments: Vec<Attachment>,
     pub note: String,
     pub location: Location,
+}
+
+/// A formation attached to another for part of the action.
+#[derive(Debug, Clone)]
+pub struct Attachment {
+    pub to: String,
+    pub from: Option<Clock>,
+    pub until: Option<Clock>,
+    pub location: Location,
+}
+
+/// What a unit is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Battalion,
+    Squadron,
+    Company,
+    Battery,
+}
+
+impl Part {
+    pub const ALL: [(Part, &'static str); 4] = [
+        (Part::Battalion, "battalions"),
+        (Part::Squadron, "squadrons"),
+        (Part::Company, "companies"),
+        (Part::Battery, "batteries"),
+    ];
+
+    /// The echelon of one such part.
+    pub fn echelon(self) -> &'static str {
+        match self {
+            Part::Battalion => "battalion",
+            Part::Squadron => "squadron",
+            Part::Company => "company",
+            Part::Battery => "battery",
+        }
+    }
+}
+
+/// The echelons of units and formations, smallest first.
+pub const ECHELONS: [&str; 11] = [
+    "company",
+    "squadron",
+    "battery",
+    "battalion",
+    "regiment",
+    "brigade",
+    "column",
+    "division",
+    "corps",
+    "wing",
+    "army",
+];
+
+/// Whether a unit fought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Status {
+    /// Committed to the action (the default).
+    #[default]
+    Engaged,
+    /// On the field but not committed: counted, played, marked.
+    Present,
+    /// Nearby but not in the action: left out of totals, conversions,
+    /// counters and labels unless asked for.
+    NotEngaged,
+}
+
+impl Status {
+    pub const NAMES: [(Status, &'static str); 3] = [
+        (Status::Engaged, "engaged"),
+        (Status::Present, "present"),
+        (Status::NotEngaged, "not-engaged"),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Status::NAMES
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map_or("engaged", |(_, n)| n)
+    }
+}
+
+/// Guns of one calibre and kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pieces {
+    pub count: u32,
+    pub calibre: String,
+    /// "gun" or "howitzer".
+    pub kind: String,
+}
+
+/// One source's figure for a unit, where sources disagree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourcedValue {
+    pub men: u32,
+    pub source: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -234,24 +396,66 @@ pub struct Unit {
     pub short: Option<String>,
     pub arm: String,
     pub kind: String,
+    /// The unit's state (the first of `nations`).
     pub nation: String,
+    /// Every state the unit belonged to (a regiment of two states).
+    pub nations: Vec<String>,
     pub parent: String,
+    /// What the unit is made of, where a source says: 3 battalions, 4 squadrons…
+    pub organisation: Option<(Part, u32)>,
+    /// The echelon stated by the author, else the one its organisation gives.
+    pub echelon: Option<String>,
+    /// The unit this one is a detachment of.
+    pub detached_from: Option<String>,
+    /// The strength used: the figure given, or the middle of a range.
     pub men: Option<u32>,
+    /// A range the source gives instead of one figure.
+    pub men_range: Option<(u32, u32)>,
+    /// Several sources' figures, where they disagree.
+    pub values: Vec<SourcedValue>,
     pub guns: Option<u32>,
     pub calibre: Option<String>,
+    pub pieces: Vec<Pieces>,
+    /// The `[[source]]` the figures come from.
+    pub source: Option<String>,
+    /// How a derived figure was derived.
+    pub estimate: Option<String>,
     pub quality: Option<String>,
     pub commander: Option<String>,
     pub arrives: Option<(Clock, Location)>,
+    pub departs: Option<(Clock, Location)>,
     pub entry: Option<String>,
-    pub engaged: bool,
+    pub status: Status,
     pub note: String,
     pub location: Location,
 }
 
 impl Unit {
-    /// A note that marks the figure as an estimate rather than a sourced number.
+    /// A figure derived rather than sourced: `estimate`, or a note that says so.
     pub fn is_estimate(&self) -> bool {
-        self.note.contains("ESTIMATE")
+        self.estimate.is_some() || self.note.contains("ESTIMATE")
+    }
+
+    /// Whether the unit counts in totals, conversions, counters and labels.
+    pub fn takes_part(&self) -> bool {
+        self.status != Status::NotEngaged
+    }
+
+    /// The unit's echelon: stated, or from its organisation (one battalion is
+    /// a battalion, several a regiment), else a battalion or, for artillery, a battery.
+    pub fn echelon(&self) -> &str {
+        if let Some(echelon) = &self.echelon {
+            return echelon;
+        }
+        match self.organisation {
+            Some((Part::Battalion, n)) if n > 1 => "regiment",
+            Some((Part::Squadron, n)) if n > 1 => "regiment",
+            Some((Part::Battery, n)) if n > 1 => "battalion",
+            Some((part, _)) => part.echelon(),
+            None if self.arm == "artillery" => "battery",
+            None if self.arm == "cavalry" => "regiment",
+            None => "battalion",
+        }
     }
 }
 
@@ -294,6 +498,9 @@ pub enum Target {
     /// Anything with a counter: a unit or a leader.
     Counter,
     Area,
+    Contingent,
+    /// A `[[source]]` of the scenario.
+    Source,
     /// A member of a neutral vocabulary.
     Neutral(String),
     /// A member of a ruleset's vocabulary.
@@ -307,184 +514,6 @@ pub struct Ref {
     pub location: Location,
 }
 
-/// A hex such as "O26": column letters, row number.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Hex {
-    pub text: String,
-    pub column: u32,
-    pub row: u32,
-    pub location: Location,
-}
-
-impl Hex {
-    pub fn parse(text: &str, location: Location) -> Option<Hex> {
-        let letters: String = text
-            .chars()
-            .take_while(|c| c.is_ascii_uppercase())
-            .collect();
-        let digits = &text[letters.len()..];
-        let plain_digits =
-            (1..=4).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
-        if letters.is_empty() || letters.len() > 2 || !plain_digits {
-            return None;
-        }
-        let row = digits.parse().ok()?;
-        Some(Hex {
-            text: text.to_string(),
-            column: column_number(&letters),
-            row,
-            location,
-        })
-    }
-}
-
-/// "A" = 1 … "Z" = 26, "AA" = 27 …
-pub fn column_number(letters: &str) -> u32 {
-    letters
-        .bytes()
-        .fold(0, |n, b| n * 26 + u32::from(b - b'A' + 1))
-}
-
-/// Who a layer rule applies to.
-#[derive(Debug, Clone, Default)]
-pub struct Who {
-    pub side: Option<String>,
-    pub nations: Vec<String>,
-    pub leaders: Vec<String>,
-    pub formations: Vec<String>,
-    pub units: Vec<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct Layer {
-    pub ruleset: String,
-    pub file: FileId,
-    pub location: Location,
-    pub start: Clock,
-    pub turn_minutes: u32,
-    pub turns: u32,
-    /// False when no source gives a clock: then there are no turns.
-    pub timed: bool,
-    pub end: Option<(Clock, Location)>,
-    /// How an arrival between two turn starts becomes a turn: "in-progress"
-    /// (the turn under way) or "next" (the following turn). Unstated: none may need it.
-    pub arrival_rounding: Option<(String, Location)>,
-    pub map: Option<(u32, u32, u32, u32)>,
-    pub table_cm: Option<(f64, f64)>,
-    pub missing: Vec<(String, Location)>,
-    /// Lints the layer allows, each with the reason.
-    pub allow: Vec<crate::model::table::Allow>,
-    pub areas: Vec<(String, Vec<Hex>)>,
-    pub orders: Vec<(String, String)>,
-    pub order_changes: Vec<(Who, u32, u32)>,
-    pub command_radii: Vec<(Who, u32)>,
-    pub reorganisation: Vec<(Who, Vec<Hex>)>,
-    pub demoralisation: Vec<(Who, u32, Location)>,
-    pub victory: Vec<Victory>,
-    pub setup: Vec<Placement>,
-    pub reinforcements: Vec<Reinforcement>,
-    pub special_rules: Vec<(String, Prose, Prose)>,
-    pub errata: Vec<Prose>,
-    pub values: Vec<(String, Vec<(String, String)>)>,
-    /// Units of the order of battle that this ruleset plays as one (id, name, units).
-    pub aggregates: Vec<(String, String, Vec<String>)>,
-    /// Lookups by id, built on first use once loading is done.
-    pub index: LayerIndex,
-}
-
-/// Where each id's values are, and which aggregate each unit belongs to.
-#[derive(Debug, Clone, Default)]
-pub struct LayerIndex {
-    values: OnceLock<HashMap<String, usize>>,
-    aggregate_of: OnceLock<HashMap<String, usize>>,
-}
-
-impl Layer {
-    /// The values of a unit: its own, or its aggregate's.
-    pub fn values_of(&self, unit: &str) -> Option<(&str, &[(String, String)])> {
-        let aggregate_of = self.index.aggregate_of.get_or_init(|| {
-            let mut map = HashMap::new();
-            for (i, (_, _, units)) in self.aggregates.iter().enumerate() {
-                for unit in units {
-                    map.entry(unit.clone()).or_insert(i);
-                }
-            }
-            map
-        });
-        let key = aggregate_of
-            .get(unit)
-            .map_or(unit, |&i| self.aggregates[i].0.as_str());
-        let values = self
-            .index
-            .values
-            .get_or_init(|| positions(self.values.iter().map(|(id, _)| id)));
-        values
-            .get(key)
-            .map(|&i| (self.values[i].0.as_str(), self.values[i].1.as_slice()))
-    }
-
-    /// One of a unit's or leader's values in this layer ("combat", "class"…).
-    pub fn value(&self, id: &str, key: &str) -> Option<&str> {
-        let (_, values) = self.values_of(id)?;
-        values
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-impl Layer {
-    /// The clock time at which `turn` (1-based) begins.
-    pub fn turn_start(&self, turn: u32) -> Clock {
-        let elapsed = turn.saturating_sub(1).saturating_mul(self.turn_minutes);
-        Clock(self.start.0.saturating_add(elapsed))
-    }
-
-    /// The turn of a clock time (turn 1 for anything before the start): the
-    /// turn under way, or the next one when the layer rounds arrivals up.
-    pub fn turn_of(&self, clock: Clock) -> u32 {
-        if clock <= self.start {
-            return 1;
-        }
-        let elapsed = clock.0 - self.start.0;
-        let next = self
-            .arrival_rounding
-            .as_ref()
-            .is_some_and(|(r, _)| r == "next");
-        if next {
-            elapsed.div_ceil(self.turn_minutes) + 1
-        } else {
-            elapsed / self.turn_minutes + 1
-        }
-    }
-
-    /// Whether a clock time is exactly the start of a turn.
-    pub fn on_turn(&self, clock: Clock) -> bool {
-        clock <= self.start || (clock.0 - self.start.0).is_multiple_of(self.turn_minutes)
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct Victory {
-    pub side: String,
-    pub level: String,
-    pub hexes: Vec<Hex>,
-    pub text: Prose,
-}
-
-#[derive(Debug, Clone)]
-pub struct Placement {
-    pub who: Who,
-    pub hex: Option<Hex>,
-    pub within: Option<u32>,
-    pub at: Option<(f64, f64)>,
-    pub text: Prose,
-}
-
-#[derive(Debug, Clone)]
-pub struct Reinforcement {
-    pub turn: u32,
-    pub who: Who,
-    pub entry: Option<Hex>,
-    pub location: Location,
-}
+pub use super::layer::{
+    Hex, Layer, LayerIndex, Placement, Reinforcement, Victory, Who, column_number,
+};

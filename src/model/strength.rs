@@ -5,16 +5,55 @@ use std::collections::HashMap;
 
 use crate::model::scenario::{MAX_TREE_WALK, Scenario, Unit};
 
-/// Men, guns and units of the units a total covers.
+/// Men, guns and units of the units a total covers that take part in the
+/// action (not-engaged units are left out, as the reader counts).
 pub fn sum(
     scenario: &Scenario,
     side: Option<&str>,
     formation: Option<&str>,
     arm: Option<&str>,
 ) -> Totals {
+    sum_of(scenario, side, formation, arm, true)
+}
+
+/// The same over every unit, engaged or not: what a source's return counts,
+/// which `[[stated]]` totals are checked against.
+pub fn sum_returns(
+    scenario: &Scenario,
+    side: Option<&str>,
+    formation: Option<&str>,
+    arm: Option<&str>,
+) -> Totals {
+    sum_of(scenario, side, formation, arm, false)
+}
+
+/// How many units of each side (in the order of `sides`) do not take part.
+pub fn left_out(scenario: &Scenario) -> Vec<usize> {
+    let mut counts = vec![0; scenario.sides.len()];
+    for unit in scenario.units.iter().filter(|u| !u.takes_part()) {
+        let side = scenario.unit_side(unit);
+        if let Some(i) = scenario
+            .sides
+            .iter()
+            .position(|s| Some(s.id.as_str()) == side)
+        {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
+fn sum_of(
+    scenario: &Scenario,
+    side: Option<&str>,
+    formation: Option<&str>,
+    arm: Option<&str>,
+    taking_part: bool,
+) -> Totals {
     scenario
         .units
         .iter()
+        .filter(|u| !taking_part || u.takes_part())
         .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
         .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
         .filter(|u| arm.is_none_or(|a| u.arm == a))
@@ -39,11 +78,11 @@ impl Totals {
     }
 }
 
-/// The totals of every formation (its own units and those below it), in one
-/// pass over the units.
+/// The totals of every formation (its own units and those below it that
+/// take part), in one pass over the units.
 pub fn formation_totals(scenario: &Scenario) -> HashMap<&str, Totals> {
     let mut totals: HashMap<&str, Totals> = HashMap::new();
-    for unit in &scenario.units {
+    for unit in scenario.units.iter().filter(|u| u.takes_part()) {
         let mut current = scenario.formation(&unit.parent);
         for _ in 0..=MAX_TREE_WALK {
             let Some(formation) = current else { break };

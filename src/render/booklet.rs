@@ -6,11 +6,27 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::model::Project;
-use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, Who, prose_in};
-use crate::model::strength::{Totals, formation_totals, sum};
+use crate::model::calendar;
+use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, prose_in};
+use crate::model::strength::{Totals, formation_totals};
 
 use super::backend::{self, Artifact, Backend, Made, MadeResult};
 use super::locale::Locale;
+
+/// The turns of one day: the day is named on an action of several days.
+#[derive(Serialize)]
+pub struct TurnDay {
+    pub day: String,
+    pub turns: Vec<TurnCell>,
+}
+
+#[derive(Serialize)]
+pub struct TurnCell {
+    pub number: u32,
+    pub time: String,
+    /// A night turn, on a layer that marks the night.
+    pub night: bool,
+}
 
 #[derive(Serialize)]
 pub struct Booklet {
@@ -24,7 +40,8 @@ pub struct Booklet {
     pub introduction: Vec<String>,
     pub outcome: Vec<String>,
     pub duration: Vec<String>,
-    pub turns: Vec<[String; 2]>,
+    /// The turn track, a row of turns per day of the action.
+    pub turns: Vec<TurnDay>,
     pub sides: Vec<SideView>,
     pub orders: Vec<[String; 2]>,
     pub command: Vec<String>,
@@ -50,8 +67,10 @@ pub struct Strings {
     special_rules: &'static str,
     errata: &'static str,
     strengths: &'static str,
+    left_out: &'static str,
     arrivals: &'static str,
     turn: &'static str,
+    night: &'static str,
     clock: &'static str,
     men: &'static str,
     guns: &'static str,
@@ -68,41 +87,45 @@ pub struct Strings {
 
 #[derive(Serialize)]
 pub struct SideView {
-    name: String,
-    colour: String,
-    commander: String,
-    men: u64,
-    guns: u64,
-    units: u64,
-    tree: Vec<Node>,
+    pub(super) name: String,
+    pub(super) colour: String,
+    pub(super) commander: String,
+    /// The contingents under their own command, with their commanders.
+    pub(super) contingents: Vec<String>,
+    /// Units left out of the totals as not engaged.
+    pub(super) left_out: usize,
+    pub(super) men: u64,
+    pub(super) guns: u64,
+    pub(super) units: u64,
+    pub(super) tree: Vec<Node>,
 }
 
 /// A formation with its leader and children, or a unit with its figures.
 #[derive(Serialize)]
 pub struct Node {
-    name: String,
-    leader: String,
-    detail: String,
-    children: Vec<Node>,
+    pub(super) name: String,
+    pub(super) leader: String,
+    pub(super) detail: String,
+    pub(super) children: Vec<Node>,
 }
 
 /// Strength on the field over time: a step line per side.
 #[derive(Serialize)]
 pub struct Chart {
-    start: String,
-    end: String,
-    span: u32,
-    max: u64,
-    ticks: Vec<(u32, String)>,
-    sides: Vec<ChartSide>,
+    pub(super) start: String,
+    pub(super) end: String,
+    pub(super) span: u32,
+    pub(super) max: u64,
+    pub(super) ticks: Vec<(u32, String)>,
+    pub(super) sides: Vec<ChartSide>,
 }
 
 #[derive(Serialize)]
 pub struct ChartSide {
-    name: String,
-    colour: String,
+    pub(super) name: String,
+    pub(super) colour: String,
     /// (minutes after the start, men on the field from then on)
-    steps: Vec<(u32, u64)>,
+    pub(super) steps: Vec<(u32, u64)>,
 }
 
 fn paragraphs(text: Option<&str>) -> Vec<String> {
@@ -113,7 +136,7 @@ fn paragraphs(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-fn thousands(n: u64, locale: &Locale) -> String {
+pub(super) fn thousands(n: u64, locale: &Locale) -> String {
     let digits = n.to_string();
     let separator = if locale.decimal_comma { '.' } else { ',' };
     let mut out = String::new();
@@ -129,17 +152,46 @@ fn thousands(n: u64, locale: &Locale) -> String {
 /// What every part of a booklet reads: the project, the scenario and layer,
 /// the language, and the order of battle's structure.
 pub(super) struct Context<'a> {
-    project: &'a Project,
+    pub(super) project: &'a Project,
     pub(super) scenario: &'a Scenario,
-    layer: Option<&'a Layer>,
+    pub(super) layer: Option<&'a Layer>,
     pub(super) locale: &'static Locale,
     /// Each formation's totals and direct children, computed once.
-    totals: HashMap<&'a str, Totals>,
-    child_formations: HashMap<&'a str, Vec<&'a Formation>>,
-    child_units: HashMap<&'a str, Vec<&'a Unit>>,
+    pub(super) totals: HashMap<&'a str, Totals>,
+    pub(super) child_formations: HashMap<&'a str, Vec<&'a Formation>>,
+    pub(super) child_units: HashMap<&'a str, Vec<&'a Unit>>,
+    /// Whether the action, or the layer's turns, last more than one day.
+    pub(super) several_days: bool,
 }
 
 impl<'a> Context<'a> {
+    /// The day of a moment as the reader writes it: "4 de mayo", or "día 2"
+    /// where the scenario has no date.
+    pub(super) fn day(&self, clock: Clock) -> String {
+        match self.scenario.first_day.and_then(|d| clock.date(d)) {
+            Some(date) => self.locale.day(date),
+            None => self
+                .locale
+                .day_number
+                .replace("{n}", &(clock.day() + 1).to_string()),
+        }
+    }
+
+    /// A moment as the reader reads it: "13:30", with its day when the
+    /// action lasts several ("4 de mayo, 06:00").
+    pub(super) fn moment(&self, clock: Clock) -> String {
+        let time = clock.time_of_day().to_string();
+        if self.several_days {
+            format!("{}, {time}", self.day(clock))
+        } else {
+            time
+        }
+    }
+
+    pub(super) fn several_days(&self) -> bool {
+        self.several_days
+    }
+
     /// The booklet's context, with each formation's children and totals
     /// computed once for the order-of-battle tree.
     fn new(
@@ -158,6 +210,13 @@ impl<'a> Context<'a> {
         for unit in &scenario.units {
             child_units.entry(&unit.parent).or_default().push(unit);
         }
+        let last_day = scenario
+            .end
+            .into_iter()
+            .chain(layer.filter(|l| l.timed).map(|l| l.turn_start(l.turns)))
+            .map(Clock::day)
+            .max()
+            .unwrap_or(0);
         Context {
             project,
             scenario,
@@ -166,220 +225,7 @@ impl<'a> Context<'a> {
             totals: formation_totals(scenario),
             child_formations,
             child_units,
-        }
-    }
-}
-
-impl Context<'_> {
-    /// Each side with its commander, totals and order-of-battle tree.
-    fn side_views(&self) -> Vec<SideView> {
-        let scenario = self.scenario;
-        scenario
-            .sides
-            .iter()
-            .map(|side| {
-                let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
-                SideView {
-                    name: side.name.clone(),
-                    colour: side.colour.clone(),
-                    commander: side
-                        .commander
-                        .as_deref()
-                        .map(|c| self.leader_name(c))
-                        .unwrap_or_default(),
-                    men,
-                    guns,
-                    units,
-                    tree: scenario
-                        .formations
-                        .iter()
-                        .filter(|f| {
-                            f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str())
-                        })
-                        .map(|f| self.formation_node(f, 0))
-                        .collect(),
-                }
-            })
-            .collect()
-    }
-
-    pub(super) fn leader_name(&self, id: &str) -> String {
-        self.scenario
-            .leader(id)
-            .map_or_else(|| id.to_string(), |l| l.name.clone())
-    }
-
-    fn formation_name(&self, id: &str) -> String {
-        self.scenario
-            .formation(id)
-            .map_or_else(|| id.to_string(), |f| f.name.clone())
-    }
-
-    fn unit_name(&self, id: &str) -> String {
-        self.scenario
-            .unit(id)
-            .map_or_else(|| id.to_string(), |u| u.name.clone())
-    }
-
-    pub(super) fn who(&self, who: &Who) -> String {
-        let mut parts = Vec::new();
-        if let Some(side) = &who.side {
-            parts.push(
-                self.scenario
-                    .side(side)
-                    .map_or_else(|| side.clone(), |s| s.name.clone()),
-            );
-        }
-        parts.extend(
-            who.nations
-                .iter()
-                .map(|n| self.project.neutral.label("nation", n).to_string()),
-        );
-        parts.extend(who.leaders.iter().map(|l| self.leader_name(l)));
-        parts.extend(who.formations.iter().map(|f| self.formation_name(f)));
-        parts.extend(who.units.iter().map(|u| self.unit_name(u)));
-        parts.join(", ")
-    }
-
-    fn formation_node(&self, formation: &Formation, depth: usize) -> Node {
-        let mut children: Vec<Node> = Vec::new();
-        let id = formation.id.as_str();
-        if depth < 8 {
-            let formations = self.child_formations.get(id).into_iter().flatten();
-            children.extend(formations.map(|f| self.formation_node(f, depth + 1)));
-        }
-        let units = self.child_units.get(id).into_iter().flatten();
-        children.extend(units.map(|u| self.unit_node(u)));
-        let Totals { men, guns, .. } = self.totals.get(id).copied().unwrap_or_default();
-        Node {
-            name: formation.name.clone(),
-            leader: formation
-                .leader
-                .as_deref()
-                .map(|l| self.leader_name(l))
-                .unwrap_or_default(),
-            detail: self.strength(men, guns),
-            children,
-        }
-    }
-
-    fn strength(&self, men: u64, guns: u64) -> String {
-        let mut parts = Vec::new();
-        if men > 0 {
-            parts.push(format!(
-                "{} {}",
-                thousands(men, self.locale),
-                self.locale.men
-            ));
-        }
-        if guns > 0 {
-            parts.push(format!("{guns} {}", self.locale.guns));
-        }
-        parts.join(", ")
-    }
-
-    fn unit_node(&self, unit: &crate::model::scenario::Unit) -> Node {
-        let mut detail = vec![self.project.neutral.label("type", &unit.kind).to_string()];
-        let men = u64::from(unit.men.unwrap_or(0));
-        let strength = self.strength(men, u64::from(unit.guns.unwrap_or(0)));
-        if !strength.is_empty() {
-            detail.push(strength);
-        }
-        if let Some((holder, values)) = self.layer.and_then(|l| l.values_of(&unit.id)) {
-            let values: Vec<String> = values.iter().map(|(k, v)| format!("{k} {v}")).collect();
-            if holder == unit.id {
-                detail.extend(values);
-            } else {
-                detail.push(format!("{holder}: {}", values.join(", ")));
-            }
-        }
-        if let Some((arrives, _)) = &unit.arrives {
-            detail.push(match self.layer.filter(|l| l.timed) {
-                Some(layer) => format!(
-                    "{arrives} ({} {})",
-                    self.locale.turn.to_lowercase(),
-                    layer.turn_of(*arrives)
-                ),
-                None => arrives.to_string(),
-            });
-        }
-        if unit.is_estimate() {
-            detail.push(self.locale.estimate.to_string());
-        }
-        if !unit.engaged {
-            detail.push(self.locale.not_engaged.to_string());
-        }
-        Node {
-            name: unit.name.clone(),
-            leader: unit.commander.clone().unwrap_or_default(),
-            detail: detail.join(" · "),
-            children: Vec::new(),
-        }
-    }
-
-    fn chart(&self) -> Chart {
-        let timed = self.layer.filter(|l| l.timed);
-        let start = timed
-            .map(|l| l.start)
-            .or(self.scenario.start)
-            .unwrap_or(Clock(0));
-        let end = timed
-            .map(|l| Clock(l.turn_start(l.turns).0 + l.turn_minutes))
-            .or(self.scenario.end)
-            .unwrap_or(start);
-        let span = end.0.saturating_sub(start.0).max(1);
-        let mut max = 1;
-        let sides = self
-            .scenario
-            .sides
-            .iter()
-            .map(|side| {
-                let mut arrivals: Vec<(u32, u64)> = self
-                    .scenario
-                    .units
-                    .iter()
-                    .filter(|u| u.engaged && self.scenario.unit_side(u) == Some(side.id.as_str()))
-                    .map(|u| {
-                        let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
-                        let men = u64::from(u.men.unwrap_or(0));
-                        (at.0.saturating_sub(start.0).min(span), men)
-                    })
-                    .collect();
-                arrivals.sort();
-                let mut steps: Vec<(u32, u64)> = Vec::new();
-                let mut total = 0;
-                for (at, men) in arrivals {
-                    total += men;
-                    match steps.last_mut() {
-                        Some(last) if last.0 == at => last.1 = total,
-                        _ => steps.push((at, total)),
-                    }
-                }
-                max = max.max(total);
-                ChartSide {
-                    name: side.name.clone(),
-                    colour: side.colour.clone(),
-                    steps,
-                }
-            })
-            .collect();
-        // Hourly ticks, or every two hours, or as many hours as keep about a dozen.
-        let step = match span {
-            0..=360 => 60,
-            361..=1440 => 120,
-            _ => span.div_ceil(12 * 60) * 60,
-        };
-        let ticks = (0..=span)
-            .step_by(step as usize)
-            .map(|m| (m, Clock(start.0 + m).to_string()))
-            .collect();
-        Chart {
-            start: start.to_string(),
-            end: end.to_string(),
-            span,
-            max,
-            ticks,
-            sides,
+            several_days: last_day > 0,
         }
     }
 }
@@ -392,15 +238,22 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
     let sides = cx.side_views();
     let mut duration = Vec::new();
     if let (Some(start), Some(end)) = (scenario.start, scenario.end) {
-        duration.push(format!("{start}–{end}"));
+        duration.push(format!("{} – {}", cx.moment(start), cx.moment(end)));
     }
+    let last_day = scenario.end.map_or(0, Clock::day);
+    let date = match scenario.first_day {
+        Some(first) => Clock(last_day * calendar::MINUTES_PER_DAY)
+            .date(first)
+            .map_or_else(|| locale.date(first), |last| locale.date_span(first, last)),
+        None => scenario.date.clone(),
+    };
     let mut booklet = Booklet {
         title: scenario.title.clone(),
         subtitle: ruleset.map_or_else(
             || locale.order_of_battle.to_string(),
             |r| format!("{} · {}", locale.scenario, r.name),
         ),
-        date: scenario.date.clone(),
+        date,
         place: scenario.place.clone(),
         language: language.clone(),
         paper: project.paper.clone(),
@@ -420,7 +273,15 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         errata: Vec::new(),
         missing: Vec::new(),
         arrivals: cx.chart(),
-        sources: scenario.sources.clone(),
+        sources: scenario
+            .sources
+            .iter()
+            .cloned()
+            .chain(scenario.cited.iter().map(|c| match &c.url {
+                Some(url) => format!("{} — {url}", c.text),
+                None => c.text.clone(),
+            }))
+            .collect(),
     };
     if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
         super::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
@@ -441,8 +302,10 @@ impl Strings {
             special_rules: locale.special_rules,
             errata: locale.errata,
             strengths: locale.strengths,
+            left_out: locale.left_out,
             arrivals: locale.arrivals,
             turn: locale.turn,
+            night: locale.night,
             clock: locale.clock,
             men: locale.men,
             guns: locale.guns,

@@ -5,17 +5,15 @@
 use crate::model::Ruleset;
 use crate::model::scenario::{Layer, Placement, prose_in};
 
-use super::booklet::{Booklet, Context};
+use super::booklet::{Booklet, Context, TurnCell, TurnDay};
 use super::locale::Locale;
 
 /// Fills the booklet's layer sections from `layer`, played with `ruleset`.
 pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet: &mut Booklet) {
     let locale = cx.locale;
     if layer.timed {
-        booklet.duration.push(turns_line(layer, locale));
-        booklet.turns = (1..=layer.turns)
-            .map(|t| [t.to_string(), layer.turn_start(t).to_string()])
-            .collect();
+        booklet.duration.push(turns_line(cx, layer, locale));
+        booklet.turns = turn_track(cx, layer);
     }
     let order_label = |id: &str| {
         ruleset
@@ -46,7 +44,7 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
         .map(|r| {
             [
                 r.turn.to_string(),
-                layer.turn_start(r.turn).to_string(),
+                cx.moment(layer.turn_start(r.turn)),
                 cx.who(&r.who),
                 r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
             ]
@@ -63,16 +61,46 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
 }
 
 /// "N turns × M min: start–last", the layer's clock in one line.
-fn turns_line(layer: &Layer, locale: &Locale) -> String {
+fn turns_line(cx: &Context, layer: &Layer, locale: &Locale) -> String {
     let last = layer.turn_start(layer.turns);
     format!(
-        "{} {} × {} min: {}–{}",
+        "{} {} × {} min: {} – {}",
         layer.turns,
         locale.turn.to_lowercase(),
         layer.turn_minutes,
-        layer.start,
-        last
+        cx.moment(layer.start),
+        cx.moment(last)
     )
+}
+
+/// The turns, a row per day of the action (one row when it lasts one day),
+/// night turns marked.
+fn turn_track(cx: &Context, layer: &Layer) -> Vec<TurnDay> {
+    let mut days: Vec<TurnDay> = Vec::new();
+    let mut current = None;
+    for turn in 1..=layer.turns {
+        let start = layer.turn_start(turn);
+        if current != Some(start.day()) || days.is_empty() {
+            current = Some(start.day());
+            let day = if cx.several_days() {
+                cx.day(start)
+            } else {
+                String::new()
+            };
+            days.push(TurnDay {
+                day,
+                turns: Vec::new(),
+            });
+        }
+        if let Some(today) = days.last_mut() {
+            today.turns.push(TurnCell {
+                number: turn,
+                time: start.time_of_day().to_string(),
+                night: layer.is_night_turn(turn),
+            });
+        }
+    }
+    days
 }
 
 /// Order changes, command radii and reorganisation bases, one line each.

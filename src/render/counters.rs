@@ -147,6 +147,58 @@ fn symbol(kind: &str) -> &'static str {
     }
 }
 
+/// The counters of one unit: one, or one for each unit of play the layer
+/// splits it into (its battalions).
+fn unit_counters(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    spec: &CounterSpec,
+    values: &dyn Fn(&str, &[String]) -> String,
+    unit: &crate::model::scenario::Unit,
+) -> Vec<(Face, Face)> {
+    let mut list = Vec::new();
+    let (colour, ink) = nation_colour(project, &unit.nation);
+    let parent = scenario
+        .formation(&unit.parent)
+        .map_or_else(String::new, |f| {
+            f.short.clone().unwrap_or_else(|| abbreviate(&f.name))
+        });
+    let title = unit.short.clone().unwrap_or_else(|| short_name(&unit.name));
+    // A unit the layer plays as several (its battalions) has a counter each.
+    let parts = layer.parts_of(&unit.id);
+    let counters: Vec<(String, String)> = if parts.is_empty() {
+        vec![(unit.id.clone(), title)]
+    } else {
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (id.to_string(), format!("{title} {}", i + 1)))
+            .collect()
+    };
+    for (id, title) in counters {
+        let front = Face {
+            id: id.clone(),
+            title,
+            subtitle: parent.clone(),
+            symbol: symbol(&unit.kind).into(),
+            values: values(&id, &spec.unit),
+            colour: colour.clone(),
+            ink: ink.clone(),
+            reduced: false,
+            circles: class_circles(project, spec, layer, unit),
+            location: Some(unit.location.clone()),
+        };
+        let back = Face {
+            reduced: true,
+            values: spec.unit_back.clone(),
+            ..front.clone()
+        };
+        list.push((front, back));
+    }
+    list
+}
+
 /// Both faces of every counter of the layer: units, leaders, then markers.
 pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(Face, Face)> {
     let default = CounterSpec::default();
@@ -162,31 +214,8 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
     };
     let nations = side_nations(scenario);
     let mut list = Vec::new();
-    for unit in &scenario.units {
-        let (colour, ink) = nation_colour(project, &unit.nation);
-        let parent = scenario
-            .formation(&unit.parent)
-            .map_or_else(String::new, |f| {
-                f.short.clone().unwrap_or_else(|| abbreviate(&f.name))
-            });
-        let front = Face {
-            id: unit.id.clone(),
-            title: unit.short.clone().unwrap_or_else(|| short_name(&unit.name)),
-            subtitle: parent,
-            symbol: symbol(&unit.kind).into(),
-            values: values(&unit.id, &spec.unit),
-            colour,
-            ink,
-            reduced: false,
-            circles: class_circles(project, spec, layer, unit),
-            location: Some(unit.location.clone()),
-        };
-        let back = Face {
-            reduced: true,
-            values: spec.unit_back.clone(),
-            ..front.clone()
-        };
-        list.push((front, back));
+    for unit in scenario.units.iter().filter(|u| u.takes_part()) {
+        list.extend(unit_counters(project, scenario, layer, spec, &values, unit));
     }
     for leader in &scenario.leaders {
         let (colour, ink) = nation_colour(project, nation_of(&nations, &leader.side));

@@ -1,6 +1,13 @@
 //! The few words the rulebook prints itself, per language, and number style.
 
 pub struct Locale {
+    /// Month names as a day of the month is written with them ("4 de mayo",
+    /// "4 мая", "4 May"); `day_pattern` places the day and the month.
+    pub months: [&'static str; 12],
+    pub day_pattern: &'static str,
+    /// A day of the action where the sources give no date: "día 2".
+    pub day_number: &'static str,
+    pub night: &'static str,
     pub contents: &'static str,
     pub chapter: &'static str,
     pub table: &'static str,
@@ -45,6 +52,19 @@ pub struct Locale {
     pub command: &'static str,
     pub duration: &'static str,
     pub not_engaged: &'static str,
+    /// On the field but not committed.
+    pub present: &'static str,
+    /// Before a count of units: "unidades no comprometidas, fuera de los totales: 2".
+    pub left_out: &'static str,
+    /// What a unit is made of, abbreviated after a number: battalions,
+    /// squadrons, companies, batteries.
+    pub parts: [&'static str; 4],
+    pub howitzer: &'static str,
+    pub detached_from: &'static str,
+    pub departs: &'static str,
+    pub other_figures: &'static str,
+    pub nominal: &'static str,
+    pub attached_to: &'static str,
     pub estimate: &'static str,
     pub sources: &'static str,
     pub scenario: &'static str,
@@ -68,6 +88,23 @@ pub struct Locale {
 }
 
 const ES: Locale = Locale {
+    months: [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ],
+    day_pattern: "{day} de {month}",
+    day_number: "día {n}",
+    night: "noche",
     contents: "Índice",
     chapter: "Capítulo",
     table: "Tabla",
@@ -112,6 +149,15 @@ const ES: Locale = Locale {
     command: "Mando",
     duration: "Duración",
     not_engaged: "no comprometida",
+    present: "presente, sin comprometer",
+    left_out: "unidades no comprometidas, fuera de los totales",
+    parts: ["bon.", "esc.", "cía.", "bat."],
+    howitzer: "obús",
+    detached_from: "destacada de",
+    departs: "se retira",
+    other_figures: "otras cifras",
+    nominal: "al mando nominal",
+    attached_to: "agregada a",
     estimate: "estimación",
     sources: "Fuentes",
     scenario: "Escenario",
@@ -135,6 +181,23 @@ const ES: Locale = Locale {
 };
 
 const RU: Locale = Locale {
+    months: [
+        "января",
+        "февраля",
+        "марта",
+        "апреля",
+        "мая",
+        "июня",
+        "июля",
+        "августа",
+        "сентября",
+        "октября",
+        "ноября",
+        "декабря",
+    ],
+    day_pattern: "{day} {month}",
+    day_number: "день {n}",
+    night: "ночь",
     contents: "Содержание",
     chapter: "Глава",
     table: "Таблица",
@@ -179,6 +242,15 @@ const RU: Locale = Locale {
     command: "Командование",
     duration: "Продолжительность",
     not_engaged: "не участвовала",
+    present: "на поле, в резерве",
+    left_out: "не участвовавшие части, не включённые в итоги",
+    parts: ["бат.", "эск.", "рот.", "батар."],
+    howitzer: "гаубица",
+    detached_from: "выделена из",
+    departs: "уходит",
+    other_figures: "другие данные",
+    nominal: "номинально",
+    attached_to: "придана",
     estimate: "оценка",
     sources: "Источники",
     scenario: "Сценарий",
@@ -202,6 +274,23 @@ const RU: Locale = Locale {
 };
 
 const EN: Locale = Locale {
+    months: [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    day_pattern: "{day} {month}",
+    day_number: "day {n}",
+    night: "night",
     contents: "Contents",
     chapter: "Chapter",
     table: "Table",
@@ -246,6 +335,15 @@ const EN: Locale = Locale {
     command: "Command",
     duration: "Duration",
     not_engaged: "not engaged",
+    present: "present, not committed",
+    left_out: "units not engaged, left out of the totals",
+    parts: ["bns", "sqns", "coys", "btys"],
+    howitzer: "howitzer",
+    detached_from: "detached from",
+    departs: "leaves",
+    other_figures: "other figures",
+    nominal: "nominally",
+    attached_to: "attached to",
     estimate: "estimate",
     sources: "Sources",
     scenario: "Scenario",
@@ -283,6 +381,42 @@ impl Locale {
             "ru" => &RU,
             _ => &EN,
         }
+    }
+
+    /// A day of the month as the language writes it: "4 de mayo".
+    pub fn day(&self, date: time::Date) -> String {
+        let month = self.months[usize::from(u8::from(date.month())) - 1];
+        self.day_pattern
+            .replace("{day}", &date.day().to_string())
+            .replace("{month}", month)
+    }
+
+    /// A whole date: "4 de mayo de 1811", "4 мая 1811", "4 May 1811".
+    pub fn date(&self, date: time::Date) -> String {
+        let joiner = if self.day_pattern.contains(" de ") {
+            " de "
+        } else {
+            " "
+        };
+        format!("{}{joiner}{}", self.day(date), date.year())
+    }
+
+    /// The days of an action: "16 de mayo de 1811", or "3–5 de mayo de 1811"
+    /// and "30 de abril – 2 de mayo de 1811" when it lasts several.
+    pub fn date_span(&self, first: time::Date, last: time::Date) -> String {
+        if first == last {
+            return self.date(first);
+        }
+        if first.year() == last.year() && first.month() == last.month() {
+            let whole = self.date(last);
+            return format!("{}–{}", first.day(), whole);
+        }
+        let first_text = if first.year() == last.year() {
+            self.day(first)
+        } else {
+            self.date(first)
+        };
+        format!("{first_text} – {}", self.date(last))
     }
 
     /// A decimal number as the language writes it: "2,1" in Spanish.

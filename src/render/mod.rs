@@ -3,6 +3,7 @@
 
 pub mod backend;
 pub mod booklet;
+mod booklet_forces;
 mod booklet_layer;
 pub mod conversion;
 pub mod counter_names;

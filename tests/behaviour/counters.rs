@@ -67,11 +67,12 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
         );
     }
     // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4. Quatre
-    // Bras has 105 units and 38 leaders; sombra's markers: 7 orders × 3, 6
-    // squares, 6 skirmish, 4 limbered, 6 disorder, 6 rout, 4 new commander,
-    // one FFD per three units of each side (45 / 3 + 60 / 3) and the turn.
-    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (15 + 20) + 1;
-    let total = 105 + 38 + markers;
+    // Bras has 105 units, 2 of them not engaged (the Guard light cavalry), and
+    // 38 leaders; sombra's markers: 7 orders × 3, 6 squares, 6 skirmish, 4
+    // limbered, 6 disorder, 6 rout, 4 new commander, one FFD per three units
+    // taking part on each side (43 / 3 + 60 / 3) and the turn.
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 20) + 1;
+    let total = 103 + 38 + markers;
     assert_eq!(pages.len(), 4, "two sheets, each fronts then backs");
     let mut placed = 0;
     for sheet in pages.chunks(2) {

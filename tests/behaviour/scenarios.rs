@@ -214,16 +214,183 @@ fn every_field_error_of_a_file_is_reported_in_one_run_in_words() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{err}");
     for expected in [
-        "error[invalid-field]: invalid scenario: `men` must be a whole number of men (0 or more), not text \"about 600\"",
+        "error[invalid-field]: invalid scenario: `men` must be a whole number of men, or a range such as \"950-1000\", not text \"about 600\"",
         "┌─ scenarios/skirmish-1809/scenario.toml:54:7",
         "error[invalid-field]: invalid scenario: `mne` is not one of its fields",
         "┌─ scenarios/skirmish-1809/scenario.toml:64:1",
         "did you mean `men`?",
-        "`men` must be a whole number of men (0 or more), not the number -5",
+        "`men` must be a whole number of men, or a range such as \"950-1000\", not the number -5",
         "┌─ scenarios/skirmish-1809/scenario.toml:74:7",
     ] {
         assert!(err.contains(expected), "missing `{expected}` in:\n{err}");
     }
     assert!(!err.contains("u32"), "{err}");
     assert!(!err.contains("missing field"), "{err}");
+}
+
+/// The repository's rulesets and neutral vocabularies with the three-day
+/// action of tests/fixtures/multiday.
+fn multiday_project() -> tempfile::TempDir {
+    let dir = crate::common::copy_fixture("multiday");
+    crate::common::copy_dir(&repo_root().join("content"), &dir.path().join("content"));
+    std::fs::copy(
+        repo_root().join("scenarios/neutral.toml"),
+        dir.path().join("scenarios/neutral.toml"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_three_day_action_checks_and_its_booklet_shows_the_days_and_skips_the_nights() {
+    let dir = multiday_project();
+    let output = grognard(dir.path(), &["check", "skirmish-1811"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = crate::common::output_file_of(
+        dir.path(),
+        &["build", "--only", "booklets"],
+        "skirmish-1811/skirmish-1811-sombra.pdf",
+    );
+    let text = pdf_text(&pdf);
+    assert!(text.contains("3–5 de mayo de 1811"), "{text}");
+    // Two-hour turns from 12:00; no turn between 21:00 and 05:00: day one has
+    // five turns (12:00–20:00), the second day begins at dawn with turn 6.
+    for day in ["3 de mayo", "4 de mayo", "5 de mayo"] {
+        assert!(text.contains(day), "the turn track names {day}: {text}");
+    }
+    assert!(text.contains("6 7 8"), "{text}");
+    assert!(text.contains("05:00 07:00 09:00"), "{text}");
+    // No turn between 20:00 and dawn: day one's row ends at 20:00.
+    assert!(text.contains("16:00 18:00 20:00 4 de mayo 6 7"), "{text}");
+    // Organisation, ranges, rival figures, pieces, contingents, status.
+    assert!(text.contains("3 bon."), "{text}");
+    assert!(
+        text.contains("950–1000 hombres") || text.contains("950–1.000 hombres"),
+        "{text}"
+    );
+    assert!(
+        text.contains("otras cifras: 1.010") || text.contains("otras cifras: 1010"),
+        "{text}"
+    );
+    assert!(text.contains("5 × 8-pounder, 1 × 6-inch (obús)"), "{text}");
+    assert!(text.contains("Aliados del Rojo — General Aliado"), "{text}");
+    assert!(
+        text.contains("General Rojo (al mando nominal: General Viejo)"),
+        "{text}"
+    );
+    assert!(text.contains("no comprometida"), "{text}");
+    assert!(
+        text.contains("Rojo — unidades no comprometidas, fuera de los totales: 1"),
+        "{text}"
+    );
+    assert!(text.contains("España / Suiza"), "{text}");
+}
+
+#[test]
+fn converting_respects_organisation_participation_and_the_nights() {
+    let dir = multiday_project();
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(
+        dir.path(),
+        &[
+            "convert",
+            "skirmish-1811",
+            "--from",
+            "sombra",
+            "--to",
+            "ved",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    let folder = out.path().join("skirmish-1811");
+    let layer = std::fs::read_to_string(folder.join("skirmish-1811-ved.toml")).unwrap();
+    let report = std::fs::read_to_string(folder.join("skirmish-1811-ved-report.md")).unwrap();
+    // A regiment of three battalions at a battalion-level ruleset: three units
+    // whose figures (1,800 men at 45 a figure = 40) add up within one each.
+    let figures: Vec<u64> = (1..=3)
+        .map(|i| {
+            let row = report
+                .lines()
+                .find(|l| l.starts_with(&format!("| 1.º de Línea ({i}/3) |")))
+                .unwrap_or_else(|| panic!("battalion {i} in {report}"));
+            row.split('|').nth(5).unwrap().trim().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(figures.iter().sum::<u64>(), 40, "{figures:?}");
+    assert!(figures.iter().max().unwrap() - figures.iter().min().unwrap() <= 1);
+    assert!(layer.contains("id = \"blue-line-1\""), "{layer}");
+    // A column of 5,463 men that says nothing of its battalions: a warning at its place.
+    assert!(
+        err.contains("warning[convert]: skirmish-1811 → ved: `blue-column` (5463 men) does not say what it is made of: it becomes one unit of 121 figures in ved"),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenarios/skirmish-1811/scenario.toml:"),
+        "{err}"
+    );
+    // The unit not engaged is in no converted total, and the report says so.
+    assert!(!layer.contains("red-reserve"), "{layer}");
+    assert!(
+        report.contains("1 unit not engaged was left out."),
+        "{report}"
+    );
+    // The night of the source layer holds, and the clock starts on day one.
+    assert!(
+        layer.contains("night = { from = \"21:00\", to = \"05:00\", turns = \"skip\" }"),
+        "{layer}"
+    );
+    assert!(layer.contains("start = \"12:00\""), "{layer}");
+}
+
+#[test]
+fn dates_are_checked_against_the_calendar_and_late_ends_need_their_date() {
+    let dir = multiday_project();
+    let path = dir.path().join("scenarios/skirmish-1811/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let broken = text
+        .replace("date = \"1811-05-03\"", "date = \"1811-02-30\"")
+        .replace("end = \"1811-05-05 18:00\"", "end = \"1811-05-05 6:00\"");
+    std::fs::write(&path, broken).unwrap();
+    let output = grognard(dir.path(), &["check", "skirmish-1811"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[invalid-date]: `1811-02-30` is not a date of the calendar"),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenarios/skirmish-1811/scenario.toml:4:8"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error[invalid-time]: `1811-05-05 6:00` is not a time"),
+        "{err}"
+    );
+    // Without a valid first day, dated moments cannot be placed: said once each.
+    assert!(
+        err.contains("gives a date, but the scenario has no valid `date`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_end_before_the_start_says_how_to_run_past_midnight() {
+    let dir = multiday_project();
+    let path = dir.path().join("scenarios/skirmish-1811/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("end = \"1811-05-05 18:00\"", "end = \"02:00\""),
+    )
+    .unwrap();
+    let output = grognard(dir.path(), &["check", "skirmish-1811"]);
+    let err = stderr(&output);
+    assert!(
+        err.contains("error[clock]: the action ends (02:00) before it starts (12:00)"),
+        "{err}"
+    );
+    assert!(err.contains("end = \"YYYY-MM-DD HH:MM\""), "{err}");
 }

@@ -1,0 +1,106 @@
+//! Command and participation: contingents belong to their formations' side,
+//! attachments point at other formations within the action, and a unit
+//! leaves after it arrives.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::scenario::Scenario;
+
+pub fn check(scenario: &Scenario, diags: &mut Diagnostics) {
+    contingents(scenario, diags);
+    attachments(scenario, diags);
+    departures(scenario, diags);
+}
+
+/// A formation's contingent belongs to the formation's side.
+fn contingents(scenario: &Scenario, diags: &mut Diagnostics) {
+    for formation in &scenario.formations {
+        let Some(contingent) = formation
+            .contingent
+            .as_deref()
+            .and_then(|c| scenario.contingent(c))
+        else {
+            continue;
+        };
+        let side = scenario.formation_side(&formation.id);
+        if side.is_some_and(|s| s != contingent.side) {
+            diags.push(
+                Diagnostic::error(
+                    "formation-tree",
+                    format!(
+                        "formation `{}` is on side `{}` but its contingent `{}` is on `{}`",
+                        formation.id,
+                        side.unwrap_or_default(),
+                        contingent.id,
+                        contingent.side
+                    ),
+                )
+                .at_location(Some(formation.location.clone())),
+            );
+        }
+    }
+}
+
+/// An attachment names another formation of the same side, and its times run forward.
+fn attachments(scenario: &Scenario, diags: &mut Diagnostics) {
+    for formation in &scenario.formations {
+        for attachment in &formation.attachments {
+            let problem = if attachment.to == formation.id {
+                Some(format!(
+                    "formation `{}` is attached to itself",
+                    formation.id
+                ))
+            } else if scenario.formation(&attachment.to).is_some()
+                && scenario.formation_side(&attachment.to) != scenario.formation_side(&formation.id)
+            {
+                Some(format!(
+                    "formation `{}` is attached to `{}` of the other side",
+                    formation.id, attachment.to
+                ))
+            } else {
+                match (attachment.from, attachment.until) {
+                    (Some(from), Some(until)) if until <= from => Some(format!(
+                        "the attachment of `{}` ends ({}) before it begins ({})",
+                        formation.id,
+                        scenario.moment(until),
+                        scenario.moment(from)
+                    )),
+                    _ => None,
+                }
+            };
+            if let Some(message) = problem {
+                diags.push(
+                    Diagnostic::error("formation-tree", message)
+                        .at_location(Some(attachment.location.clone())),
+                );
+            }
+        }
+    }
+}
+
+/// A unit departs after it arrives and before the action ends.
+fn departures(scenario: &Scenario, diags: &mut Diagnostics) {
+    for unit in &scenario.units {
+        let Some((departs, location)) = &unit.departs else {
+            continue;
+        };
+        let arrives = unit.arrives.as_ref().map(|(c, _)| *c).or(scenario.start);
+        let problem = match (arrives, scenario.end) {
+            (Some(arrives), _) if *departs <= arrives => Some(format!(
+                "`{}` departs at {}, before it is on the field ({})",
+                unit.id,
+                scenario.moment(*departs),
+                scenario.moment(arrives)
+            )),
+            (_, Some(end)) if *departs >= end => Some(format!(
+                "`{}` departs at {}, when the action is over ({}): leave `departs` out",
+                unit.id,
+                scenario.moment(*departs),
+                scenario.moment(end)
+            )),
+            _ => None,
+        };
+        if let Some(message) = problem {
+            diags.push(Diagnostic::error("clock", message).at_location(Some(location.clone())));
+        }
+    }
+}

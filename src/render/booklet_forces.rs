@@ -1,0 +1,354 @@
+//! The order of battle and the arrivals chart of a scenario booklet: each
+//! side's commanders, contingents and totals, its formation tree with each
+//! unit's organisation, strength and status.
+
+use crate::model::scenario::{Clock, Formation, Layer, Status, Who};
+use crate::model::strength::{Totals, sum};
+
+use super::booklet::{Chart, ChartSide, Context, Node, SideView, thousands};
+
+impl Context<'_> {
+    /// Each side with its commander, totals and order-of-battle tree.
+    pub(super) fn side_views(&self) -> Vec<SideView> {
+        let scenario = self.scenario;
+        scenario
+            .sides
+            .iter()
+            .map(|side| {
+                let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
+                SideView {
+                    name: side.name.clone(),
+                    colour: side.colour.clone(),
+                    commander: self
+                        .commanders(side.commander.as_deref(), side.nominal_commander.as_deref()),
+                    contingents: scenario
+                        .contingents
+                        .iter()
+                        .filter(|c| c.side == side.id)
+                        .map(|c| match &c.commander {
+                            Some(leader) => format!("{} — {}", c.name, self.leader_name(leader)),
+                            None => c.name.clone(),
+                        })
+                        .collect(),
+                    left_out: scenario
+                        .units
+                        .iter()
+                        .filter(|u| {
+                            !u.takes_part() && scenario.unit_side(u) == Some(side.id.as_str())
+                        })
+                        .count(),
+                    men,
+                    guns,
+                    units,
+                    tree: scenario
+                        .formations
+                        .iter()
+                        .filter(|f| {
+                            f.parent.is_none() && f.side.as_deref() == Some(side.id.as_str())
+                        })
+                        .map(|f| self.formation_node(f, 0))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// "Beresford (al mando nominal: Castaños)": who commanded, and who
+    /// was nominally senior where a source says so.
+    fn commanders(&self, actual: Option<&str>, nominal: Option<&str>) -> String {
+        let actual = actual.map(|c| self.leader_name(c)).unwrap_or_default();
+        match nominal {
+            Some(nominal) => format!(
+                "{actual} ({}: {})",
+                self.locale.nominal,
+                self.leader_name(nominal)
+            ),
+            None => actual,
+        }
+    }
+
+    pub(super) fn leader_name(&self, id: &str) -> String {
+        self.scenario
+            .leader(id)
+            .map_or_else(|| id.to_string(), |l| l.name.clone())
+    }
+
+    fn formation_name(&self, id: &str) -> String {
+        self.scenario
+            .formation(id)
+            .map_or_else(|| id.to_string(), |f| f.name.clone())
+    }
+
+    fn unit_name(&self, id: &str) -> String {
+        self.scenario
+            .unit(id)
+            .map_or_else(|| id.to_string(), |u| u.name.clone())
+    }
+
+    pub(super) fn who(&self, who: &Who) -> String {
+        let mut parts = Vec::new();
+        if let Some(side) = &who.side {
+            parts.push(
+                self.scenario
+                    .side(side)
+                    .map_or_else(|| side.clone(), |s| s.name.clone()),
+            );
+        }
+        parts.extend(
+            who.nations
+                .iter()
+                .map(|n| self.project.neutral.label("nation", n).to_string()),
+        );
+        parts.extend(who.leaders.iter().map(|l| self.leader_name(l)));
+        parts.extend(who.formations.iter().map(|f| self.formation_name(f)));
+        parts.extend(who.units.iter().map(|u| self.unit_name(u)));
+        parts.join(", ")
+    }
+
+    fn formation_node(&self, formation: &Formation, depth: usize) -> Node {
+        let mut children: Vec<Node> = Vec::new();
+        let id = formation.id.as_str();
+        if depth < 8 {
+            let formations = self.child_formations.get(id).into_iter().flatten();
+            children.extend(formations.map(|f| self.formation_node(f, depth + 1)));
+        }
+        let units = self.child_units.get(id).into_iter().flatten();
+        children.extend(units.map(|u| self.unit_node(u)));
+        let Totals { men, guns, .. } = self.totals.get(id).copied().unwrap_or_default();
+        let mut detail = vec![self.strength(men, guns)];
+        for attachment in &formation.attachments {
+            let mut text = format!(
+                "{} {}",
+                self.locale.attached_to,
+                self.formation_name(&attachment.to)
+            );
+            if let Some(from) = attachment.from {
+                text.push_str(&format!(" {}", self.moment(from)));
+            }
+            if let Some(until) = attachment.until {
+                text.push_str(&format!("–{}", self.moment(until)));
+            }
+            detail.push(text);
+        }
+        detail.retain(|d| !d.is_empty());
+        Node {
+            name: formation.name.clone(),
+            leader: self.commanders(
+                formation.leader.as_deref(),
+                formation.nominal_leader.as_deref(),
+            ),
+            detail: detail.join(" · "),
+            children,
+        }
+    }
+
+    /// "6 cañones: 5 × 9-pounder, 1 × 5.5-inch (obús)" where the pieces are known.
+    fn guns(&self, unit: &crate::model::scenario::Unit) -> String {
+        let total = self.strength(0, u64::from(unit.guns.unwrap_or(0)));
+        if unit.pieces.is_empty() {
+            return total;
+        }
+        let pieces: Vec<String> = unit
+            .pieces
+            .iter()
+            .map(|p| {
+                let kind = if p.kind == "howitzer" {
+                    format!(" ({})", self.locale.howitzer)
+                } else {
+                    String::new()
+                };
+                if p.calibre.is_empty() {
+                    format!("{}{kind}", p.count)
+                } else {
+                    format!("{} × {}{kind}", p.count, p.calibre)
+                }
+            })
+            .collect();
+        format!("{total}: {}", pieces.join(", "))
+    }
+
+    fn strength(&self, men: u64, guns: u64) -> String {
+        let mut parts = Vec::new();
+        if men > 0 {
+            parts.push(format!(
+                "{} {}",
+                thousands(men, self.locale),
+                self.locale.men
+            ));
+        }
+        if guns > 0 {
+            parts.push(format!("{guns} {}", self.locale.guns));
+        }
+        parts.join(", ")
+    }
+
+    /// A unit's men (or their range), guns and the rival figures of other sources.
+    fn figures(&self, unit: &crate::model::scenario::Unit) -> Vec<String> {
+        let mut detail = Vec::new();
+        let strength = match unit.men_range {
+            Some((low, high)) => format!(
+                "{}–{} {}",
+                thousands(u64::from(low), self.locale),
+                thousands(u64::from(high), self.locale),
+                self.locale.men
+            ),
+            None => self.strength(u64::from(unit.men.unwrap_or(0)), 0),
+        };
+        let guns = self.guns(unit);
+        detail.extend([strength, guns].into_iter().filter(|s| !s.is_empty()));
+        let others: Vec<String> = unit
+            .values
+            .iter()
+            .filter(|v| Some(v.men) != unit.men)
+            .map(|v| thousands(u64::from(v.men), self.locale))
+            .collect();
+        if !others.is_empty() {
+            detail.push(format!(
+                "{}: {}",
+                self.locale.other_figures,
+                others.join(", ")
+            ));
+        }
+        detail
+    }
+
+    fn unit_node(&self, unit: &crate::model::scenario::Unit) -> Node {
+        let mut detail = vec![
+            unit.nations
+                .iter()
+                .map(|n| self.project.neutral.label("nation", n))
+                .filter(|_| unit.nations.len() > 1)
+                .collect::<Vec<_>>()
+                .join(" / "),
+            self.project.neutral.label("type", &unit.kind).to_string(),
+        ];
+        detail.retain(|d| !d.is_empty());
+        if let Some((part, count)) = unit.organisation {
+            detail.push(format!("{count} {}", self.locale.parts[part as usize]));
+        }
+        if let Some(of) = &unit.detached_from {
+            detail.push(format!(
+                "{} {}",
+                self.locale.detached_from,
+                self.unit_name(of)
+            ));
+        }
+        detail.extend(self.figures(unit));
+        if let Some((holder, values)) = self.layer.and_then(|l| l.values_of(&unit.id)) {
+            let values: Vec<String> = values.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            if holder == unit.id {
+                detail.extend(values);
+            } else {
+                detail.push(format!("{holder}: {}", values.join(", ")));
+            }
+        }
+        if let Some((arrives, _)) = &unit.arrives {
+            let at = self.moment(*arrives);
+            detail.push(match self.layer.filter(|l| l.timed) {
+                Some(layer) => format!(
+                    "{at} ({} {})",
+                    self.locale.turn.to_lowercase(),
+                    layer.turn_of(*arrives)
+                ),
+                None => at,
+            });
+        }
+        if let Some((departs, _)) = &unit.departs {
+            detail.push(format!("{} {}", self.locale.departs, self.moment(*departs)));
+        }
+        if unit.is_estimate() {
+            detail.push(self.locale.estimate.to_string());
+        }
+        match unit.status {
+            Status::Engaged => {}
+            Status::Present => detail.push(self.locale.present.to_string()),
+            Status::NotEngaged => detail.push(self.locale.not_engaged.to_string()),
+        }
+        Node {
+            name: unit.name.clone(),
+            leader: unit.commander.clone().unwrap_or_default(),
+            detail: detail.join(" · "),
+            children: Vec::new(),
+        }
+    }
+
+    pub(super) fn chart(&self) -> Chart {
+        let timed = self.layer.filter(|l| l.timed);
+        let start = timed
+            .map(|l| l.start)
+            .or(self.scenario.start)
+            .unwrap_or(Clock(0));
+        let end = timed
+            .map(Layer::end_of_play)
+            .or(self.scenario.end)
+            .unwrap_or(start);
+        let span = end.0.saturating_sub(start.0).max(1);
+        let mut max = 1;
+        let sides = self
+            .scenario
+            .sides
+            .iter()
+            .map(|side| {
+                let mut arrivals: Vec<(u32, u64)> = self
+                    .scenario
+                    .units
+                    .iter()
+                    .filter(|u| {
+                        u.takes_part() && self.scenario.unit_side(u) == Some(side.id.as_str())
+                    })
+                    .map(|u| {
+                        let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
+                        let men = u64::from(u.men.unwrap_or(0));
+                        (at.0.saturating_sub(start.0).min(span), men)
+                    })
+                    .collect();
+                arrivals.sort();
+                let mut steps: Vec<(u32, u64)> = Vec::new();
+                let mut total = 0;
+                for (at, men) in arrivals {
+                    total += men;
+                    match steps.last_mut() {
+                        Some(last) if last.0 == at => last.1 = total,
+                        _ => steps.push((at, total)),
+                    }
+                }
+                max = max.max(total);
+                ChartSide {
+                    name: side.name.clone(),
+                    colour: side.colour.clone(),
+                    steps,
+                }
+            })
+            .collect();
+        // Hourly ticks, or every two hours, or as many hours as keep about a dozen.
+        let step = match span {
+            0..=360 => 60,
+            361..=1440 => 120,
+            _ => span.div_ceil(12 * 60) * 60,
+        };
+        // A tick names its day where the day changes, on an action of several.
+        let mut day = None;
+        let ticks = (0..=span)
+            .step_by(step as usize)
+            .map(|m| {
+                let at = Clock(start.0 + m);
+                let time = at.time_of_day().to_string();
+                let new_day = self.several_days && day.replace(at.day()) != Some(at.day());
+                let label = if new_day {
+                    format!("{} {time}", self.day(at))
+                } else {
+                    time
+                };
+                (m, label)
+            })
+            .collect();
+        Chart {
+            start: self.moment(start),
+            end: self.moment(end),
+            span,
+            max,
+            ticks,
+            sides,
+        }
+    }
+}

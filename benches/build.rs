@@ -91,6 +91,7 @@ fn main() {
     );
 
     counters_bench();
+    import_bench(binary, &root);
 
     // Typst memoizes across compilations in one process; evicting its cache
     // makes every run a cold build, as a fresh `build` is.
@@ -112,6 +113,57 @@ fn main() {
         assert!(status.success());
     });
     report("VED rulebook, whole process (`build ved`)", process, 500);
+}
+
+/// `grognard import` of a 2,000-unit spreadsheet into a project with the
+/// repository's rulesets, then the check of the new scenario: one process,
+/// as a designer runs it.
+fn import_bench(binary: &Path, root: &Path) {
+    let project = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&root.join("content"), &project.path().join("content"));
+    std::fs::create_dir_all(project.path().join("scenarios")).unwrap();
+    std::fs::copy(
+        root.join("scenarios/neutral.toml"),
+        project.path().join("scenarios/neutral.toml"),
+    )
+    .unwrap();
+    std::fs::write(project.path().join("grognard.toml"), "title = \"Import\"\n").unwrap();
+    let mut sheet = String::from("side,formation,unit,type,nation,battalions,men,arrives,source\n");
+    for i in 0..2_000 {
+        let side = if i % 2 == 0 {
+            "Francés [french]"
+        } else {
+            "Aliado [allies]"
+        };
+        sheet.push_str(&format!(
+            "{side},Army [army] > Corps {} [corps] > Division {} [division] > Brigade {},Regiment {i},line-infantry,france,{},{},{:02}:00,\"Oman, vol. IV\"\n",
+            i % 4,
+            i % 20,
+            i % 100,
+            1 + i % 3,
+            400 + i % 900,
+            8 + i % 10,
+        ));
+    }
+    let file = project.path().join("oob.csv");
+    std::fs::write(&file, sheet).unwrap();
+    let import = time(10, || {
+        let status = Command::new(binary)
+            .arg("--root")
+            .arg(project.path())
+            .args([
+                "import",
+                file.to_str().unwrap(),
+                "--scenario",
+                "big",
+                "--force",
+            ])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("grognard runs");
+        assert!(status.success());
+    });
+    report("import + check a 2,000-unit CSV (process)", import, 200);
 }
 
 /// `grognard build --only counters` on generated scenarios, as a user runs it:

@@ -168,6 +168,10 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
     /// Sort by file and position, keeping the discovery order otherwise, and
     /// drop repeats: one problem is reported once however often it was found.
     pub fn sort(&mut self) {

@@ -16,6 +16,7 @@ pub mod output;
 pub mod render;
 pub mod session;
 pub mod source;
+pub mod spreadsheet;
 pub mod stages;
 pub mod targets;
 

@@ -14,6 +14,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("load", 2),
     ("check", 3),
     ("convert", 4),
+    ("spreadsheet", 4),
     ("render", 5),
     ("output", 6),
     ("session", 6),

@@ -5,6 +5,8 @@ pub mod build;
 pub mod check;
 pub mod convert;
 pub mod explain;
+pub mod export;
+pub mod import;
 pub mod list;
 pub mod report;
 pub mod summary;
@@ -35,6 +37,8 @@ enum Command {
     Check(check::Args),
     Convert(convert::Args),
     Explain(explain::Args),
+    Export(export::Args),
+    Import(import::Args),
     List(list::Args),
 }
 
@@ -55,6 +59,8 @@ impl Cli {
             Command::Build(args) => build::run(&root, args),
             Command::Check(args) => check::run(&root, args),
             Command::Convert(args) => convert::run(&root, args),
+            Command::Export(args) => export::run(&root, args),
+            Command::Import(args) => import::run(&root, args),
             Command::List(args) => list::run(&root, args),
             Command::Explain(_) => unreachable!("explained above"),
         }

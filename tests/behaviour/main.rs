@@ -14,3 +14,4 @@ mod memory;
 mod rulebooks;
 mod scenarios;
 mod seeds;
+mod spreadsheet;

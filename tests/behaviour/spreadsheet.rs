@@ -1,0 +1,139 @@
+//! Orders of battle in spreadsheets: `grognard export --csv` and
+//! `grognard import` give back every battle's units, and a sheet's bad cells
+//! are reported each at its row and column.
+
+use crate::common::{grognard, repo_root, stderr, stdout};
+
+/// A project with the repository's rulesets and neutral vocabularies but no
+/// scenarios, for imports.
+fn empty_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    crate::common::copy_dir(&repo_root().join("content"), &dir.path().join("content"));
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::copy(
+        repo_root().join("scenarios/neutral.toml"),
+        dir.path().join("scenarios/neutral.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("grognard.toml"), "title = \"Imports\"\n").unwrap();
+    dir
+}
+
+fn export(root: &std::path::Path, scenario: &str) -> String {
+    let output = grognard(root, &["export", scenario, "--csv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn every_battle_comes_back_from_its_spreadsheet() {
+    let project = empty_project();
+    for (battle, date) in [
+        ("quatre-bras-1815", "1815-06-16"),
+        ("cardedeu-1808", "1808-12-16"),
+        ("bailen-1808", "1808-07-19"),
+        ("somosierra-1808", "1808-11-30"),
+        ("albuera-1811", "1811-05-16"),
+        ("fuentes-de-onoro-1811", "1811-05-03"),
+    ] {
+        let sheet = export(&repo_root(), battle);
+        let rows = sheet.lines().count() - 1;
+        assert!(rows > 10, "{battle}: {rows} rows");
+        let file = project.path().join(format!("{battle}.csv"));
+        std::fs::write(&file, &sheet).unwrap();
+        let copy = format!("{battle}-copy");
+        let output = grognard(
+            project.path(),
+            &[
+                "import",
+                file.to_str().unwrap(),
+                "--scenario",
+                &copy,
+                "--date",
+                date,
+            ],
+        );
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{battle}: {err}");
+        assert!(err.contains("0 errors, 0 warnings"), "{battle}: {err}");
+        assert_eq!(export(project.path(), &copy), sheet, "{battle} round trip");
+    }
+}
+
+#[test]
+fn five_bad_cells_give_five_diagnostics_each_at_its_row_and_column() {
+    let project = empty_project();
+    let sheet = "\
+side;formation;unit;type;nation;men;arrives
+Azul;1.ª División [division] > 1.ª Brigada;1.º de Línea;line-infantry;france;800;10:00
+Azul;1.ª División [division] > 1.ª Brigada;2.º de Línea;line-infantri;france;about 600;10:00
+Azul;1.ª División [division] > 1.ª Brigada;3.º Ligero;light-infantry;frnace;700;25:00
+Rojo;División Roja [divison];Batallón;line-infantry;spain;500;
+";
+    let file = project.path().join("bad.csv");
+    std::fs::write(&file, sheet).unwrap();
+    let output = grognard(
+        project.path(),
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--scenario",
+            "bad",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let places: Vec<(u64, u64, &str)> = found
+        .iter()
+        .map(|d| {
+            (
+                d["line"].as_u64().unwrap(),
+                d["column"].as_u64().unwrap(),
+                d["code"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        vec![
+            (3, 57, "unknown-reference"),
+            (3, 78, "invalid-field"),
+            (4, 70, "unknown-reference"),
+            (4, 81, "invalid-time"),
+            (5, 6, "unknown-reference"),
+        ],
+        "{found:#?}"
+    );
+    assert!(
+        found[0]["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("`line-infantry`")
+    );
+    assert!(
+        !project.path().join("scenarios/bad").exists(),
+        "nothing is written"
+    );
+}
+
+#[test]
+fn an_unknown_column_is_named_with_the_closest_one() {
+    let project = empty_project();
+    let file = project.path().join("typo.tsv");
+    std::fs::write(&file, "side\tformation\tunit\ttype\tnation\tmne\n").unwrap();
+    let output = grognard(
+        project.path(),
+        &["import", file.to_str().unwrap(), "--scenario", "typo"],
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("`mne` is not a column grognard reads"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `men`?"), "{err}");
+}

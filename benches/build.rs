@@ -447,6 +447,7 @@ fn counters_bench() {
                     title: format!("{}e Ligne {}", i % 120 + 1, i % 3 + 1),
                     subtitle: format!("{}e Division", i % 12 + 1),
                     symbol: ["infantry", "cavalry", "foot-artillery"][i % 3].into(),
+                    size: ["II", "III", "I"][i % 3].into(),
                     values: format!("{}-{}", i % 9 + 1, ["A", "B", "C"][i % 3]),
                     colour: "#2b4c9b".into(),
                     ink: "#ffffff".into(),

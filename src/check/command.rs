@@ -3,7 +3,8 @@
 //! leaves after it arrives.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::scenario::Scenario;
+use crate::model::Project;
+use crate::model::scenario::{Layer, Scenario};
 
 pub fn check(scenario: &Scenario, diags: &mut Diagnostics) {
     contingents(scenario, diags);
@@ -101,6 +102,64 @@ fn departures(scenario: &Scenario, diags: &mut Diagnostics) {
         };
         if let Some(message) = problem {
             diags.push(Diagnostic::error("clock", message).at_location(Some(location.clone())));
+        }
+    }
+}
+
+/// A value the ruleset's counters print that the layer gives no unit or
+/// leader: every counter would print "–" in its place.
+pub fn counter_values(
+    project: &Project,
+    scenario: &Scenario,
+    layer: &Layer,
+    diags: &mut Diagnostics,
+) {
+    let Some(ruleset) = project.ruleset(&layer.ruleset) else {
+        return;
+    };
+    let spec = &ruleset.counters;
+    let units: Vec<&str> = scenario
+        .units
+        .iter()
+        .filter(|u| u.takes_part())
+        .flat_map(|u| {
+            let parts = layer.parts_of(&u.id);
+            if parts.is_empty() {
+                vec![u.id.as_str()]
+            } else {
+                parts.into_iter().map(|(id, _)| id).collect()
+            }
+        })
+        .collect();
+    let leaders: Vec<&str> = scenario.leaders.iter().map(|l| l.id.as_str()).collect();
+    for (keys, ids, whose) in [
+        (&spec.unit, &units, "unit"),
+        (&spec.leader, &leaders, "leader"),
+    ] {
+        if ids.is_empty() {
+            continue;
+        }
+        for key in keys.iter() {
+            let given = ids
+                .iter()
+                .filter(|id| layer.value(id, key).is_some())
+                .count();
+            if given == 0 {
+                diags.push(
+                    Diagnostic::warning(
+                        "counter-values",
+                        format!(
+                            "the `{}` counters print `{key}`, which this layer gives no {whose}: each of the {} {whose} counters shows \"–\"",
+                            layer.ruleset,
+                            ids.len()
+                        ),
+                    )
+                    .at_location(Some(layer.location.clone()))
+                    .note(format!(
+                        "give it in [values] (\"<id>\" = {{ {key} = … }}), or allow the lint with the reason the source lacks it"
+                    )),
+                );
+            }
         }
     }
 }

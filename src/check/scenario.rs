@@ -307,6 +307,14 @@ fn counter_sheet_size(
     }
 }
 
+/// Whether the layer's ruleset prints counters (hex games do; miniatures
+/// print labels instead).
+fn ruleset_makes_counters(project: &Project, layer: &Layer) -> bool {
+    project
+        .ruleset(&layer.ruleset)
+        .is_some_and(|r| !r.counters.unit.is_empty() || !r.counters.leader.is_empty())
+}
+
 fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     if project.ruleset(&layer.ruleset).is_none() {
         let names = project.rulesets.iter().map(|r| r.id.as_str());
@@ -319,6 +327,9 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         ));
     }
     counter_sheet_size(project, scenario, layer, diags);
+    if ruleset_makes_counters(project, layer) {
+        super::command::counter_values(project, scenario, layer, diags);
+    }
     check_clock(scenario, layer, diags);
     for (text, location) in &layer.missing {
         diags.push(

@@ -105,6 +105,12 @@ fn totals(out: &mut String, scenario: &Scenario, profile: &Profile, c: &Conversi
             after.len()
         );
     }
+    participation(out, scenario, c);
+}
+
+/// Who was left out, which strengths came from a range, which units were
+/// split into several, and what the conversion says of particular units.
+fn participation(out: &mut String, scenario: &Scenario, c: &Conversion) {
     let _ = writeln!(
         out,
         "\nThe totals count the units that take part. {}",
@@ -114,6 +120,22 @@ fn totals(out: &mut String, scenario: &Scenario, profile: &Profile, c: &Conversi
             n => format!("{n} units not engaged were left out."),
         }
     );
+    let ranged: Vec<String> = scenario
+        .units
+        .iter()
+        .filter(|u| u.takes_part())
+        .filter_map(|u| {
+            let (low, high) = u.men_range?;
+            Some(format!("`{}` {low}–{high} → {}", u.id, u.men.unwrap_or(0)))
+        })
+        .collect();
+    if !ranged.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWhere a source gives a range of men, the middle of the range is used: {}.",
+            ranged.join(", ")
+        );
+    }
     // A unit of play stands for part of a neutral unit when several share it.
     let mut shares: std::collections::BTreeMap<&str, usize> = Default::default();
     for u in c.units.iter().filter(|u| u.units.len() == 1) {

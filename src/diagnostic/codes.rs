@@ -563,6 +563,17 @@ pub static CODES: &[Code] = &[
          most its units (or strength)."
     ),
     code!(
+        "counter-values",
+        Warning,
+        Scenario,
+        "the counters print a value the layer gives no unit or leader",
+        "A ruleset's `[counters]` lists the values its counters print (`unit = [\"combat\", \"morale\"]`). \
+         When a layer gives none of its units (or leaders) one of them, every counter would print \
+         \"–\" there. Give the values in the layer's `[values]`; a converted layer writes each \
+         unit's strength under the ruleset's `represents` (`figures` or `points`). Where the \
+         source does not give them, allow the lint on the layer with that reason."
+    ),
+    code!(
         "scenario-id-mismatch",
         Error,
         Scenario,

@@ -67,8 +67,9 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn skip_space(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
+        // A space may be wider than a byte (a no-break space from a word processor).
+        while let Some(c) = self.peek().filter(|c| c.is_whitespace()) {
+            self.pos += c.len_utf8();
         }
     }
 
@@ -305,6 +306,14 @@ pub enum Name {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_space_wider_than_a_byte_is_a_space() {
+        // A no-break space and an ideographic space, as word processors write them.
+        assert!(parse("ceil(figures /\u{a0}4)").is_ok());
+        assert!(parse("figures\u{3000}+ 1").is_ok());
+        assert!(parse("\u{a0}").is_err());
+    }
 
     struct Row;
 

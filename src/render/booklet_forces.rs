@@ -289,30 +289,31 @@ impl Context<'_> {
             .sides
             .iter()
             .map(|side| {
-                let mut arrivals: Vec<(u32, u64)> = self
-                    .scenario
-                    .units
-                    .iter()
-                    .filter(|u| {
-                        u.takes_part() && self.scenario.unit_side(u) == Some(side.id.as_str())
-                    })
-                    .map(|u| {
-                        let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
-                        let men = u64::from(u.men.unwrap_or(0));
-                        (at.0.saturating_sub(start.0).min(span), men)
-                    })
-                    .collect();
-                arrivals.sort();
-                let mut steps: Vec<(u32, u64)> = Vec::new();
-                let mut total = 0;
-                for (at, men) in arrivals {
-                    total += men;
-                    match steps.last_mut() {
-                        Some(last) if last.0 == at => last.1 = total,
-                        _ => steps.push((at, total)),
+                // Men come on the field when they arrive and leave it when they depart.
+                let mut changes: Vec<(u32, i64)> = Vec::new();
+                let offset = |c: Clock| c.0.saturating_sub(start.0).min(span);
+                for u in self.scenario.units.iter().filter(|u| {
+                    u.takes_part() && self.scenario.unit_side(u) == Some(side.id.as_str())
+                }) {
+                    let men = i64::from(u.men.unwrap_or(0));
+                    let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
+                    changes.push((offset(at), men));
+                    if let Some((departs, _)) = &u.departs {
+                        changes.push((offset(*departs), -men));
                     }
                 }
-                max = max.max(total);
+                changes.sort();
+                let mut steps: Vec<(u32, u64)> = Vec::new();
+                let mut total: i64 = 0;
+                for (at, men) in changes {
+                    total += men;
+                    let shown = total.max(0) as u64;
+                    max = max.max(shown);
+                    match steps.last_mut() {
+                        Some(last) if last.0 == at => last.1 = shown,
+                        _ => steps.push((at, shown)),
+                    }
+                }
                 ChartSide {
                     name: side.name.clone(),
                     colour: side.colour.clone(),

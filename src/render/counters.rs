@@ -23,6 +23,9 @@ pub struct Face {
     pub title: String,
     pub subtitle: String,
     pub symbol: String,
+    /// The unit-size mark over the symbol: "II" a battalion, "III" a
+    /// regiment, "X" a brigade (empty on leaders and markers).
+    pub size: String,
     pub values: String,
     pub colour: String,
     pub ink: String,
@@ -134,6 +137,20 @@ fn nation_colour(project: &Project, nation: &str) -> (String, String) {
     (attribute("colour", "#9a9a9a"), attribute("ink", "#000000"))
 }
 
+/// The conventional unit-size mark of an echelon.
+fn size_mark(echelon: &str) -> &'static str {
+    match echelon {
+        "company" | "squadron" | "battery" => "I",
+        "battalion" => "II",
+        "regiment" => "III",
+        "brigade" | "column" => "X",
+        "division" => "XX",
+        "corps" => "XXX",
+        "wing" | "army" => "XXXX",
+        _ => "",
+    }
+}
+
 fn symbol(kind: &str) -> &'static str {
     match kind {
         "line-infantry" | "militia" => "infantry",
@@ -176,12 +193,19 @@ fn unit_counters(
             .map(|(i, (id, _))| (id.to_string(), format!("{title} {}", i + 1)))
             .collect()
     };
+    // Each part of a split unit is one of its battalions or batteries.
+    let size = match (parts.is_empty(), unit.arm.as_str()) {
+        (true, _) => size_mark(unit.echelon()),
+        (false, "artillery") => size_mark("battery"),
+        (false, _) => size_mark("battalion"),
+    };
     for (id, title) in counters {
         let front = Face {
             id: id.clone(),
             title,
             subtitle: parent.clone(),
             symbol: symbol(&unit.kind).into(),
+            size: size.into(),
             values: values(&id, &spec.unit),
             colour: colour.clone(),
             ink: ink.clone(),
@@ -227,6 +251,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             }),
             subtitle: leader.rank.clone(),
             symbol: "leader".into(),
+            size: String::new(),
             values: values(&leader.id, &spec.leader),
             colour,
             ink,
@@ -310,6 +335,7 @@ fn markers(
             title: title.into(),
             subtitle: subtitle.into(),
             symbol: symbol.into(),
+            size: String::new(),
             values: String::new(),
             colour: colours.0.into(),
             ink: colours.1.into(),

@@ -129,6 +129,13 @@ fn counters_carry_the_units_names_parents_and_reduced_backs() {
         text.contains("Cuadro") && text.contains("FFD"),
         "the markers"
     );
+    // Unit-size marks: battalions "II", cavalry regiments "III", batteries "I".
+    let marks = |mark: &str| text.matches(&format!(" {mark} ")).count();
+    assert!(marks("II") > 50, "battalions: {}", marks("II"));
+    assert!(
+        marks("III") > 5 && marks("I") > 5,
+        "regiments and batteries"
+    );
 }
 
 #[test]

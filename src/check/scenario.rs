@@ -237,12 +237,7 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
 /// A source's total counts every unit of its return, engaged or not.
 fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
     for stated in &scenario.stated {
-        let totals = crate::model::strength::sum_returns(
-            scenario,
-            stated.side.as_deref(),
-            stated.formation.as_deref(),
-            stated.arm.as_deref(),
-        );
+        let totals = crate::model::strength::stated_sum(scenario, stated);
         for (what, claimed, computed) in [
             ("men", stated.men, totals.men),
             ("guns", stated.guns, totals.guns),

@@ -113,6 +113,8 @@ struct RawStated {
     side: Option<S>,
     formation: Option<S>,
     arm: Option<S>,
+    nation: Option<S>,
+    contingent: Option<S>,
     men: Option<u32>,
     guns: Option<u32>,
     units: Option<u32>,
@@ -409,6 +411,14 @@ fn read_stated(r: &mut Reader, stated: Spanned<RawStated>) -> Stated {
             .arm
             .as_ref()
             .map(|a| r.refer(Target::Neutral("arm".into()), a)),
+        nation: stated
+            .nation
+            .as_ref()
+            .map(|n| r.refer(Target::Neutral("nation".into()), n)),
+        contingent: stated
+            .contingent
+            .as_ref()
+            .map(|c| r.refer(Target::Contingent, c)),
         men: stated.men,
         guns: stated.guns,
         units: stated.units,

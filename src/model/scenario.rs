@@ -480,6 +480,10 @@ pub struct Stated {
     pub side: Option<String>,
     pub formation: Option<String>,
     pub arm: Option<String>,
+    /// Only the units of this nation (one of their `nations`).
+    pub nation: Option<String>,
+    /// Only the units under this contingent's formations.
+    pub contingent: Option<String>,
     pub men: Option<u32>,
     pub guns: Option<u32>,
     pub units: Option<u32>,

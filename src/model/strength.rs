@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::scenario::{MAX_TREE_WALK, Scenario, Unit};
+use crate::model::scenario::{MAX_TREE_WALK, Scenario, Stated, Unit};
 
 /// Men, guns and units of the units a total covers that take part in the
 /// action (not-engaged units are left out, as the reader counts).
@@ -13,18 +13,43 @@ pub fn sum(
     formation: Option<&str>,
     arm: Option<&str>,
 ) -> Totals {
-    sum_of(scenario, side, formation, arm, true)
+    scenario
+        .units
+        .iter()
+        .filter(|u| u.takes_part())
+        .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
+        .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
+        .filter(|u| arm.is_none_or(|a| u.arm == a))
+        .fold(Totals::default(), |totals, u| totals.add(u))
 }
 
-/// The same over every unit, engaged or not: what a source's return counts,
-/// which `[[stated]]` totals are checked against.
-pub fn sum_returns(
-    scenario: &Scenario,
-    side: Option<&str>,
-    formation: Option<&str>,
-    arm: Option<&str>,
-) -> Totals {
-    sum_of(scenario, side, formation, arm, false)
+/// What a `[[stated]]` total covers, over every unit engaged or not (what
+/// a source's return counts): its side, formation, arm, nation and contingent.
+pub fn stated_sum(scenario: &Scenario, stated: &Stated) -> Totals {
+    scenario
+        .units
+        .iter()
+        .filter(|u| {
+            stated
+                .side
+                .as_deref()
+                .is_none_or(|s| scenario.unit_side(u) == Some(s))
+                && stated
+                    .formation
+                    .as_deref()
+                    .is_none_or(|f| scenario.is_within(&u.parent, f))
+                && stated.arm.as_deref().is_none_or(|a| u.arm == a)
+                && stated
+                    .nation
+                    .as_deref()
+                    .is_none_or(|n| u.nations.iter().any(|m| m == n))
+                && stated.contingent.as_deref().is_none_or(|c| {
+                    scenario
+                        .formation_contingent(&u.parent)
+                        .is_some_and(|found| found.id == c)
+                })
+        })
+        .fold(Totals::default(), |totals, u| totals.add(u))
 }
 
 /// How many units of each side (in the order of `sides`) do not take part.
@@ -41,23 +66,6 @@ pub fn left_out(scenario: &Scenario) -> Vec<usize> {
         }
     }
     counts
-}
-
-fn sum_of(
-    scenario: &Scenario,
-    side: Option<&str>,
-    formation: Option<&str>,
-    arm: Option<&str>,
-    taking_part: bool,
-) -> Totals {
-    scenario
-        .units
-        .iter()
-        .filter(|u| !taking_part || u.takes_part())
-        .filter(|u| side.is_none_or(|s| scenario.unit_side(u) == Some(s)))
-        .filter(|u| formation.is_none_or(|f| scenario.is_within(&u.parent, f)))
-        .filter(|u| arm.is_none_or(|a| u.arm == a))
-        .fold(Totals::default(), |totals, u| totals.add(u))
 }
 
 /// Men, guns and units, summed in 64 bits so that no total can wrap.

@@ -32,7 +32,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let text = grognard::spreadsheet::export::csv(scenario);
     match &args.out {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &text) {
+            if let Err(e) = grognard::output::write_atomic(path, text.as_bytes()) {
                 eprintln!("error: {}: {e}", path.display());
                 return ExitCode::from(1);
             }

@@ -83,10 +83,8 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let Some(scenario) = scenario else {
         return finish(&mut session, &args.report, &[args.scenario]);
     };
-    let written = target
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(&target, scenario));
+    // Through a temporary file: a failed write leaves an earlier scenario.toml whole.
+    let written = grognard::output::write_atomic(&target, scenario.as_bytes());
     if let Err(e) = written {
         session.diagnostics.push(Diagnostic::error(
             "io-error",

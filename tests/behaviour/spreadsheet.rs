@@ -126,9 +126,23 @@ fn an_unknown_column_is_named_with_the_closest_one() {
     let project = empty_project();
     let file = project.path().join("typo.tsv");
     std::fs::write(&file, "side\tformation\tunit\ttype\tnation\tmne\n").unwrap();
+    // An earlier import of the same scenario survives a failed one, even with --force.
+    let earlier = project.path().join("scenarios/typo/scenario.toml");
+    std::fs::create_dir_all(earlier.parent().unwrap()).unwrap();
+    std::fs::write(&earlier, "# the earlier import\n").unwrap();
     let output = grognard(
         project.path(),
-        &["import", file.to_str().unwrap(), "--scenario", "typo"],
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--scenario",
+            "typo",
+            "--force",
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&earlier).unwrap(),
+        "# the earlier import\n"
     );
     let err = stderr(&output);
     assert!(

@@ -13,6 +13,10 @@ pub struct Args {
     /// Comma-separated values (the only format so far)
     #[arg(long, required = true)]
     csv: bool,
+    /// Write the values of the scenario's layer for this ruleset instead
+    /// (one row per unit of play or leader, one column per key)
+    #[arg(long, value_name = "RULESET")]
+    layer: Option<String>,
     /// The file to write (default: standard output)
     #[arg(long)]
     out: Option<PathBuf>,
@@ -29,7 +33,16 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         return ExitCode::from(2);
     };
     let _ = args.csv;
-    let text = grognard::spreadsheet::export::csv(scenario);
+    let text = match &args.layer {
+        None => grognard::spreadsheet::export::csv(scenario),
+        Some(ruleset) => match scenario.layers.iter().find(|l| &l.ruleset == ruleset) {
+            Some(layer) => grognard::spreadsheet::values::export(scenario, layer),
+            None => {
+                eprintln!("error: `{}` has no layer for `{ruleset}`", args.scenario);
+                return ExitCode::from(2);
+            }
+        },
+    };
     match &args.out {
         Some(path) => {
             if let Err(e) = grognard::output::write_atomic(path, text.as_bytes()) {

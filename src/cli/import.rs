@@ -1,5 +1,6 @@
 //! `grognard import FILE --scenario ID`: a spreadsheet of units (CSV or TSV)
 //! into `scenarios/<ID>/scenario.toml`, then the new scenario checked.
+//! With `--layer RULESET`, a sheet of values into that layer's `[values]`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,6 +20,10 @@ pub struct Args {
     /// The new scenario's id, its folder under scenarios/
     #[arg(long)]
     scenario: String,
+    /// Read the values of an existing scenario's layer for this ruleset
+    /// (a column `id`, then one column per key) into the layer's `[values]`
+    #[arg(long, value_name = "RULESET", conflicts_with_all = ["title", "date", "force"])]
+    layer: Option<String>,
     /// Its title (default: the id)
     #[arg(long)]
     title: Option<String>,
@@ -33,6 +38,9 @@ pub struct Args {
 }
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
+    if let Some(ruleset) = &args.layer {
+        return values(root, &args, ruleset);
+    }
     let mut session = grognard::load(root);
     session.diagnostics.retain(|_| false);
     let target = root
@@ -64,10 +72,9 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         Some((_, date)) => date,
         None => None,
     };
-    let text = match std::fs::read(&args.file).map(String::from_utf8) {
-        Ok(Ok(text)) => text.trim_start_matches('\u{feff}').to_string(),
-        Ok(Err(_)) => return fail(format!("{} is not UTF-8 text", args.file.display())),
-        Err(e) => return fail(format!("{}: {e}", args.file.display())),
+    let text = match read_sheet(&args.file) {
+        Ok(text) => text,
+        Err(message) => return fail(message),
     };
     let file = session.sources.add(args.file.clone(), text.clone());
     let options = import::Options {
@@ -96,6 +103,74 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     // The new scenario is checked like any other.
     let mut session = grognard::load(root);
     let targets = vec![args.scenario];
+    grognard::retain_for_targets(&mut session, &targets);
+    finish(&mut session, &args.report, &targets)
+}
+
+/// The sheet's text, without a byte-order mark.
+fn read_sheet(path: &Path) -> Result<String, String> {
+    match std::fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => Ok(text.trim_start_matches('\u{feff}').to_string()),
+        Ok(Err(_)) => Err(format!("{} is not UTF-8 text", path.display())),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// A sheet of values into the `[values]` of a scenario's layer, then the
+/// scenario checked.
+fn values(root: &Path, args: &Args, ruleset: &str) -> ExitCode {
+    let mut session = grognard::load(root);
+    let targets = vec![args.scenario.clone()];
+    grognard::retain_for_targets(&mut session, &targets);
+    let fail = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let Some(scenario) = session.project.scenario(&args.scenario) else {
+        return fail(format!("no scenario `{}`", args.scenario));
+    };
+    let Some(layer) = scenario.layers.iter().find(|l| l.ruleset == ruleset) else {
+        let layers: Vec<&str> = scenario.layers.iter().map(|l| l.ruleset.as_str()).collect();
+        return fail(format!(
+            "`{}` has no layer for `{ruleset}` (it has: {}); `grognard convert {} --to {ruleset}` writes one",
+            args.scenario,
+            layers.join(", "),
+            args.scenario
+        ));
+    };
+    let text = match read_sheet(&args.file) {
+        Ok(text) => text,
+        Err(message) => return fail(message),
+    };
+    // Source paths are relative to the project, not to the working directory.
+    let layer_path = root.join(session.sources.path(layer.file));
+    let layer_text = session.sources.text(layer.file).to_string();
+    let target = grognard::spreadsheet::values::Target {
+        scenario,
+        layer,
+        layer_text: &layer_text,
+        max_rows: session.project.limits.get(grognard::model::limits::UNITS) as usize,
+    };
+    let file = session.sources.add(args.file.clone(), text.clone());
+    let mut found = grognard::diagnostic::Diagnostics::default();
+    let written = grognard::spreadsheet::values::import(file, &text, &target, &mut found);
+    session.diagnostics.retain(|_| false);
+    session.diagnostics.extend(found.iter().cloned());
+    let Some((layer_text, rows)) = written else {
+        return finish(&mut session, &args.report, &targets);
+    };
+    if let Err(e) = grognard::output::write_atomic(&layer_path, layer_text.as_bytes()) {
+        session.diagnostics.push(Diagnostic::error(
+            "io-error",
+            format!("{}: {e}", layer_path.display()),
+        ));
+        return finish(&mut session, &args.report, &targets);
+    }
+    eprintln!(
+        "wrote the values of {rows} rows into {}",
+        layer_path.display()
+    );
+    let mut session = grognard::load(root);
     grognard::retain_for_targets(&mut session, &targets);
     finish(&mut session, &args.report, &targets)
 }

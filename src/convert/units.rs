@@ -164,6 +164,16 @@ fn judge(
             unit.id, profile.represents
         );
         (false, text)
+    } else if let Some(most) = profile
+        .largest_unit(&group.arm)
+        .filter(|most| group.value > u64::from(*most))
+    {
+        let text = format!(
+            "`{}` ({historical} {what}) becomes one unit of {} {} in {to}, more than the {most} the rules allow a unit of {}: \
+             play it as it is, or give it as several units in the scenario",
+            group.id, group.value, profile.represents, group.arm,
+        );
+        (false, text)
     } else if unit.organisation.is_none() && group.units.len() == 1 && historical > largest {
         let declared = unit.echelon.as_deref();
         let text = format!(

@@ -93,6 +93,8 @@ struct RawProfile {
     #[serde(default)]
     frontage_mm: BTreeMap<String, Spanned<f64>>,
     #[serde(default)]
+    largest_unit: BTreeMap<Spanned<String>, Spanned<u32>>,
+    #[serde(default)]
     notes: Vec<String>,
 }
 
@@ -289,6 +291,7 @@ fn profile(
             Some((arm.clone(), figures))
         })
         .collect();
+    let largest_unit = largest_unit(toml, &raw, diags);
     grade_refs(toml, &raw, refs);
     crate::model::profile::Profile {
         represents: raw.represents.into_inner(),
@@ -312,6 +315,7 @@ fn profile(
             .collect(),
         figures_per_base,
         frontage_mm,
+        largest_unit,
         notes: raw.notes,
     }
 }
@@ -372,6 +376,30 @@ fn positive(
 }
 
 /// A whole number within `range`; anything else is reported.
+/// The largest unit of play of each arm the rules allow, in figures or points.
+fn largest_unit(toml: &TomlText, raw: &RawProfile, diags: &mut Diagnostics) -> Vec<(String, u32)> {
+    const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
+    let mut largest = Vec::new();
+    for (arm, value) in &raw.largest_unit {
+        if !ARMS.contains(&arm.get_ref().as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("`{}` is not an arm", arm.get_ref()),
+                )
+                .at_location(Some(toml.location(arm.span())))
+                .expected("infantry, cavalry or artillery"),
+            );
+            continue;
+        }
+        let what = format!("{} in the largest unit", raw.represents.get_ref());
+        if let Some(value) = whole(toml, value, 1..=100_000, &what, diags) {
+            largest.push((arm.get_ref().clone(), value));
+        }
+    }
+    largest
+}
+
 fn whole(
     toml: &TomlText,
     value: &Spanned<u32>,

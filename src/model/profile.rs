@@ -24,6 +24,9 @@ pub struct Profile {
     pub figures_per_base: Vec<(String, u32)>,
     /// Millimetres of frontage per figure by arm (artillery: per battery).
     pub frontage_mm: Vec<(String, f64)>,
+    /// The largest unit of play of each arm the rules allow, in figures or
+    /// points, where they say.
+    pub largest_unit: Vec<(String, u32)>,
     /// Judgement calls the conversion report repeats.
     pub notes: Vec<String>,
 }
@@ -31,6 +34,13 @@ pub struct Profile {
 impl Profile {
     pub fn is_miniatures(&self) -> bool {
         self.represents == "figures"
+    }
+
+    pub fn largest_unit(&self, arm: &str) -> Option<u32> {
+        self.largest_unit
+            .iter()
+            .find(|(a, _)| a == arm)
+            .map(|(_, n)| *n)
     }
 
     pub fn grade_for(&self, quality: &str) -> Option<&str> {

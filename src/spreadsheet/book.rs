@@ -18,6 +18,16 @@ pub(super) struct Book {
 }
 
 impl Book {
+    /// The id of the `[[source]]` with this text, added when new.
+    pub(super) fn source_id(&mut self, text: &str) -> String {
+        if let Some((id, _)) = self.sources.iter().find(|(_, t)| t == text) {
+            return id.clone();
+        }
+        let id = format!("s{}", self.sources.len() + 1);
+        self.sources.push((id.clone(), text.to_string()));
+        id
+    }
+
     pub(super) fn toml(&self, options: &Options) -> String {
         let mut doc = toml::Table::new();
         doc.insert("id".into(), options.id.clone().into());

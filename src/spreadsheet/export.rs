@@ -2,6 +2,7 @@
 
 use crate::model::scenario::{MAX_TREE_WALK, Part, Scenario, Status, Unit};
 
+use super::cells::{self, PieceCell};
 use super::{COLUMNS, LIST_SEPARATOR, PATH_SEPARATOR};
 
 /// The units of `scenario`, one row each under the header of [`COLUMNS`].
@@ -35,11 +36,25 @@ fn row(scenario: &Scenario, unit: &Unit) -> Vec<String> {
         m.as_ref()
             .map_or_else(String::new, |(c, _)| scenario.moment(*c))
     };
-    let source = unit
-        .source
-        .as_deref()
-        .and_then(|id| scenario.cited.iter().find(|c| c.id == id))
-        .map_or_else(String::new, |c| c.text.clone());
+    let source_text = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|id| scenario.cited.iter().find(|c| c.id == id))
+            .map(|c| c.text.clone())
+    };
+    let pieces: Vec<PieceCell> = unit
+        .pieces
+        .iter()
+        .map(|p| PieceCell {
+            count: p.count,
+            calibre: p.calibre.clone(),
+            kind: p.kind.clone(),
+        })
+        .collect();
+    let values: Vec<(u32, Option<String>)> = unit
+        .values
+        .iter()
+        .map(|v| (v.men, source_text(&v.source)))
+        .collect();
     let status = match unit.status {
         Status::Engaged => String::new(),
         other => other.name().to_string(),
@@ -56,6 +71,7 @@ fn row(scenario: &Scenario, unit: &Unit) -> Vec<String> {
             .join(PATH_SEPARATOR),
         unit.id.clone(),
         unit.name.clone(),
+        unit.short.clone().unwrap_or_default(),
         unit.kind.clone(),
         unit.nations.join(&LIST_SEPARATOR.to_string()),
         count(Part::Battalion),
@@ -66,12 +82,15 @@ fn row(scenario: &Scenario, unit: &Unit) -> Vec<String> {
         unit.detached_from.clone().unwrap_or_default(),
         men,
         number(unit.guns),
+        unit.calibre.clone().unwrap_or_default(),
+        cells::write_pieces(&pieces),
+        cells::write_values(&values),
         unit.quality.clone().unwrap_or_default(),
         unit.commander.clone().unwrap_or_default(),
         moment(&unit.arrives),
         moment(&unit.departs),
         status,
-        source,
+        source_text(&unit.source).unwrap_or_default(),
         unit.estimate.clone().unwrap_or_default(),
         unit.note.clone(),
     ]

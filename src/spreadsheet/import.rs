@@ -3,7 +3,6 @@
 //! path, every bad cell reported at its row and column, all in one run.
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, closest};
 use crate::model::calendar;
@@ -12,6 +11,8 @@ use crate::model::scenario::{ECHELONS, Neutral, Status};
 use crate::source::FileId;
 
 use super::book::Book;
+use super::cells::{self, bracketed};
+use super::sheet::Sheet;
 use super::{COLUMNS, LEVELS_FROM_BOTTOM, LIST_SEPARATOR, PATH_SEPARATOR, REQUIRED, slug};
 
 /// What the scenario is called and when it begins: dated moments in the
@@ -33,53 +34,11 @@ pub fn scenario(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Option<String> {
-    let delimiter = delimiter(text);
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let mut records = reader.records();
-    let header = match records.next() {
-        Some(Ok(header)) => header,
-        _ => {
-            diags.push(
-                Diagnostic::error("invalid-field", "the sheet has no header row")
-                    .at_location(Some(Location::new(file, 0..0)))
-                    .expected(format!(
-                        "a first row naming the columns: {}",
-                        REQUIRED.join(", ")
-                    )),
-            );
-            return None;
-        }
-    };
-    let sheet = Sheet {
-        file,
-        text,
-        delimiter,
-    };
+    let (sheet, header, records) = Sheet::open(file, text, REQUIRED, options.max_rows, diags)?;
     let columns = sheet.columns(&header, diags)?;
     let mut book = Book::default();
-    for (index, record) in records.enumerate() {
-        if index >= options.max_rows {
-            diags.push(
-                Diagnostic::error(
-                    "limit",
-                    format!("the sheet has more than {} rows", options.max_rows),
-                )
-                .at_location(Some(Location::new(file, 0..0)))
-                .note("the project's `[limits] units` bounds the rows a sheet may have"),
-            );
-            return None;
-        }
-        match record {
-            Ok(record) => sheet.row(&columns, &record, options, &mut book, diags),
-            Err(error) => diags.push(
-                Diagnostic::error("invalid-field", format!("the row does not read: {error}"))
-                    .at_location(Some(Location::new(file, 0..0))),
-            ),
-        }
+    for record in &records {
+        sheet.row(&columns, record, options, &mut book, diags);
     }
     if diags.has_errors() {
         return None;
@@ -87,56 +46,10 @@ pub fn scenario(
     Some(book.toml(options))
 }
 
-/// A comma, semicolon or tab: whichever the header row uses most.
-fn delimiter(text: &str) -> u8 {
-    let header = text.lines().next().unwrap_or("");
-    [b',', b';', b'\t']
-        .into_iter()
-        .max_by_key(|d| header.bytes().filter(|b| b == d).count())
-        .unwrap_or(b',')
-}
-
-struct Sheet<'a> {
-    file: FileId,
-    text: &'a str,
-    delimiter: u8,
-}
-
 /// The index of each known column.
 type Columns = HashMap<&'static str, usize>;
 
 impl Sheet<'_> {
-    /// The byte range of each field of the record that starts at `start`.
-    fn spans(&self, start: usize) -> Vec<Range<usize>> {
-        let bytes = self.text.as_bytes();
-        let (mut spans, mut field_start, mut quoted, mut i) = (Vec::new(), start, false, start);
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' if quoted && bytes.get(i + 1) == Some(&b'"') => i += 1,
-                b'"' => quoted = !quoted,
-                b'\n' | b'\r' if !quoted => break,
-                b if b == self.delimiter && !quoted => {
-                    spans.push(field_start..i);
-                    field_start = i + 1;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        spans.push(field_start..i);
-        spans
-    }
-
-    fn at(&self, record: &csv::StringRecord, column: usize) -> Location {
-        let start = record.position().map_or(0, |p| p.byte() as usize);
-        let span = self
-            .spans(start)
-            .get(column)
-            .cloned()
-            .unwrap_or(start..start);
-        Location::new(self.file, span)
-    }
-
     fn columns(&self, header: &csv::StringRecord, diags: &mut Diagnostics) -> Option<Columns> {
         let mut columns = Columns::new();
         for (i, name) in header.iter().enumerate() {
@@ -403,7 +316,8 @@ impl Row<'_> {
         self.nations(&mut unit, diags);
         self.organisation(&mut unit, diags);
         self.figures(&mut unit, diags);
-        self.texts(&mut unit, book, diags);
+        self.texts(&mut unit, book);
+        self.lists(&mut unit, book, diags);
         Some(unit)
     }
 
@@ -555,33 +469,63 @@ impl Row<'_> {
         }
     }
 
-    fn texts(&self, unit: &mut toml::Table, book: &mut Book, _diags: &mut Diagnostics) {
+    fn texts(&self, unit: &mut toml::Table, book: &mut Book) {
         let source = self.cell("source");
         if !source.is_empty() {
-            let id = match book.sources.iter().find(|(_, text)| text == source) {
-                Some((id, _)) => id.clone(),
-                None => {
-                    let id = format!("s{}", book.sources.len() + 1);
-                    book.sources.push((id.clone(), source.to_string()));
-                    id
-                }
-            };
-            unit.insert("source".into(), id.into());
+            unit.insert("source".into(), book.source_id(source).into());
         }
-        for column in ["commander", "estimate", "note"] {
+        for column in ["short", "calibre", "commander", "estimate", "note"] {
             let cell = self.cell(column);
             if !cell.is_empty() {
                 unit.insert(column.into(), cell.into());
             }
         }
     }
-}
 
-/// "Name [tag]" → ("Name", Some("tag")).
-fn bracketed(text: &str) -> (&str, Option<&str>) {
-    match text.strip_suffix(']').and_then(|t| t.rsplit_once(" [")) {
-        Some((name, tag)) => (name.trim(), Some(tag.trim())),
-        None => (text.trim(), None),
+    /// Guns by calibre and rival figures, each a list in one cell.
+    fn lists(&self, unit: &mut toml::Table, book: &mut Book, diags: &mut Diagnostics) {
+        let pieces = self.cell("pieces");
+        match cells::read_pieces(pieces) {
+            Ok(list) if !list.is_empty() => {
+                let list = list.into_iter().map(|p| {
+                    let mut t = toml::Table::new();
+                    t.insert("count".into(), i64::from(p.count).into());
+                    if !p.calibre.is_empty() {
+                        t.insert("calibre".into(), p.calibre.into());
+                    }
+                    t.insert("kind".into(), p.kind.into());
+                    toml::Value::Table(t)
+                });
+                unit.insert("pieces".into(), list.collect::<Vec<_>>().into());
+            }
+            Ok(_) => {}
+            Err(problem) => diags.push(self.error(
+                "pieces",
+                "invalid-field",
+                problem,
+                "pieces separated by \";\", each a count, a calibre and gun or howitzer: \"6 × 9-pounder gun; 2 × 5.5-inch howitzer\"",
+            )),
+        }
+        match cells::read_values(self.cell("values")) {
+            Ok(list) if !list.is_empty() => {
+                let list = list.into_iter().map(|(men, source)| {
+                    let mut t = toml::Table::new();
+                    t.insert("men".into(), i64::from(men).into());
+                    if let Some(source) = source {
+                        t.insert("source".into(), book.source_id(&source).into());
+                    }
+                    toml::Value::Table(t)
+                });
+                unit.insert("values".into(), list.collect::<Vec<_>>().into());
+            }
+            Ok(_) => {}
+            Err(problem) => diags.push(self.error(
+                "values",
+                "invalid-field",
+                problem,
+                "figures separated by \";\", each with its source's text in brackets: \"591 [Oman, app. XIII]; 580\"",
+            )),
+        }
     }
 }
 

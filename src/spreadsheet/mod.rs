@@ -4,8 +4,11 @@
 //! docs/scenarios.md; import(export(x)) gives back every field a row holds.
 
 mod book;
+pub mod cells;
 pub mod export;
 pub mod import;
+mod sheet;
+pub mod values;
 
 /// The columns of a row, in the order export writes them. Import accepts
 /// them in any order; `side`, `formation`, `unit`, `type` and `nation` are
@@ -16,6 +19,7 @@ pub const COLUMNS: &[&str] = &[
     "formation_ids",
     "id",
     "unit",
+    "short",
     "type",
     "nation",
     "battalions",
@@ -26,6 +30,9 @@ pub const COLUMNS: &[&str] = &[
     "detached_from",
     "men",
     "guns",
+    "calibre",
+    "pieces",
+    "values",
     "quality",
     "commander",
     "arrives",
@@ -50,28 +57,20 @@ pub const LEVELS_FROM_BOTTOM: &[&str] = &["brigade", "division", "corps", "army"
 /// Several nations in one cell.
 pub const LIST_SEPARATOR: char = ';';
 
-/// A lowercase ASCII id from a name: "2e Léger (1er bon.)" → "2e-leger-1er-bon".
+/// A lowercase ASCII id from a name in any script: "2e Léger (1er bon.)" →
+/// "2e-leger-1er-bon", "Егерский полк" → "egerskii-polk".
 pub fn slug(name: &str) -> String {
     let mut out = String::new();
-    for c in name.chars() {
-        let c = match c {
-            'á' | 'à' | 'â' | 'ä' | 'ã' | 'Á' | 'À' | 'Â' | 'Ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' => 'e',
-            'í' | 'ì' | 'î' | 'ï' | 'Í' => 'i',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'Ó' | 'Ö' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' | 'Ú' | 'Ü' => 'u',
-            'ñ' | 'Ñ' => 'n',
-            'ç' | 'Ç' => 'c',
-            c => c.to_ascii_lowercase(),
-        };
+    for c in deunicode::deunicode(name).chars() {
+        let c = c.to_ascii_lowercase();
         if c.is_ascii_alphanumeric() {
             out.push(c);
         } else if !out.ends_with('-') && !out.is_empty() {
             out.push('-');
         }
     }
-    let trimmed = out.trim_end_matches('-');
-    let mut id: String = trimmed.chars().take(60).collect();
+    let mut id: String = out.chars().take(60).collect();
+    id.truncate(id.trim_end_matches('-').len());
     if id.is_empty() {
         id.push('x');
     }
@@ -184,5 +183,6 @@ mod tests {
         assert_eq!(super::slug("2e Léger (1er bon.)"), "2e-leger-1er-bon");
         assert_eq!(super::slug("  Ñandú / Ção "), "nandu-cao");
         assert_eq!(super::slug("¿?"), "x");
+        assert_eq!(super::slug("Егерский полк"), "egerskii-polk");
     }
 }

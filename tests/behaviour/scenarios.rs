@@ -292,25 +292,23 @@ fn a_three_day_action_checks_and_its_booklet_shows_the_days_and_skips_the_nights
     assert!(text.contains("España / Suiza"), "{text}");
 }
 
-#[test]
-fn converting_respects_organisation_participation_and_the_nights() {
+/// The three-day skirmish converted with `args`: the output folder and what
+/// grognard said.
+fn convert_skirmish(args: &[&str]) -> (tempfile::TempDir, String) {
     let dir = multiday_project();
     let out = tempfile::tempdir().unwrap();
-    let output = grognard(
-        dir.path(),
-        &[
-            "convert",
-            "skirmish-1811",
-            "--from",
-            "sombra",
-            "--to",
-            "ved",
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
+    let mut all = vec!["convert", "skirmish-1811"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.path().to_str().unwrap()]);
+    let output = grognard(dir.path(), &all);
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{err}");
+    (out, err)
+}
+
+#[test]
+fn converting_respects_organisation_participation_and_the_nights() {
+    let (out, err) = convert_skirmish(&["--from", "sombra", "--to", "ved"]);
     let folder = out.path().join("skirmish-1811");
     let layer = std::fs::read_to_string(folder.join("skirmish-1811-ved.toml")).unwrap();
     let report = std::fs::read_to_string(folder.join("skirmish-1811-ved-report.md")).unwrap();
@@ -349,6 +347,22 @@ fn converting_respects_organisation_participation_and_the_nights() {
         "{layer}"
     );
     assert!(layer.contains("start = \"12:00\""), "{layer}");
+}
+
+#[test]
+fn a_unit_larger_than_the_rules_allow_gets_a_warning_at_its_place() {
+    let (out, err) = convert_skirmish(&["--to", "polk"]);
+    // polk: «Пехотный полк 12–18 фигурок»; 5,463 men at 100 a figure are 55.
+    assert!(
+        err.contains("`blue-column` (5463 men) becomes one unit of 55 figures in polk, more than the 18 the rules allow a unit of infantry"),
+        "{err}"
+    );
+    let report = std::fs::read_to_string(
+        out.path()
+            .join("skirmish-1811/skirmish-1811-polk-report.md"),
+    )
+    .unwrap();
+    assert!(report.contains("more than the 18"), "{report}");
 }
 
 #[test]

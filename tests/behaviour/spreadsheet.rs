@@ -151,3 +151,113 @@ fn an_unknown_column_is_named_with_the_closest_one() {
     );
     assert!(err.contains("did you mean `men`?"), "{err}");
 }
+
+/// A copy of the repository's project, to import into.
+fn project_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["content", "scenarios", "templates"] {
+        crate::common::copy_dir(&repo_root().join(folder), &dir.path().join(folder));
+    }
+    std::fs::copy(
+        repo_root().join("grognard.toml"),
+        dir.path().join("grognard.toml"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_layers_values_come_back_from_a_sheet_and_the_rest_of_its_file_stays() {
+    let project = project_copy();
+    let export = |root: &std::path::Path| {
+        let output = grognard(root, &["export", "albuera-1811", "--csv", "--layer", "ved"]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let sheet = export(project.path());
+    assert!(sheet.starts_with("id,name,figures\n"), "{sheet}");
+    assert!(sheet.contains("\nfr-34e-1,34e Ligne (1/2),11\n"), "{sheet}");
+    // A designer corrects one value and fills in a second key.
+    let edited = sheet
+        .replace("id,name,figures\n", "id,name,figures,morale\n")
+        .replace(
+            "\nfr-34e-1,34e Ligne (1/2),11\n",
+            "\nfr-34e-1,34e Ligne (1/2),12,B\n",
+        );
+    let file = project.path().join("values.csv");
+    std::fs::write(&file, &edited).unwrap();
+    let layer = project.path().join("scenarios/albuera-1811/ved.toml");
+    let before = std::fs::read_to_string(&layer).unwrap();
+    let output = grognard(
+        project.path(),
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--scenario",
+            "albuera-1811",
+            "--layer",
+            "ved",
+        ],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 errors"), "{err}");
+    let after = std::fs::read_to_string(&layer).unwrap();
+    assert!(
+        after.contains("fr-34e-1 = { figures = 12, morale = \"B\" }"),
+        "{after}"
+    );
+    let head = |text: &str| text.split("[values]").next().unwrap().to_string();
+    assert_eq!(
+        head(&after),
+        head(&before),
+        "the file above [values] is kept"
+    );
+    let again = export(project.path());
+    assert!(
+        again.contains("\nfr-34e-1,34e Ligne (1/2),12,B\n"),
+        "{again}"
+    );
+    assert_eq!(again.lines().count(), sheet.lines().count());
+}
+
+#[test]
+fn a_values_sheet_with_bad_rows_is_reported_cell_by_cell_and_writes_nothing() {
+    let project = project_copy();
+    let sheet = "\
+id,Figures,figures
+fr-34e-1,1,11
+fr-34e-9,1,9
+fr-34e-1,1,10
+";
+    let file = project.path().join("values.csv");
+    std::fs::write(&file, sheet).unwrap();
+    let layer = project.path().join("scenarios/albuera-1811/ved.toml");
+    let before = std::fs::read_to_string(&layer).unwrap();
+    let args = [
+        "import",
+        file.to_str().unwrap(),
+        "--scenario",
+        "albuera-1811",
+        "--layer",
+        "ved",
+    ];
+    let output = grognard(project.path(), &args);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("`Figures` is not a value's key"), "{err}");
+    assert!(err.contains("values.csv:1:4"), "{err}");
+    std::fs::write(&file, sheet.replace("id,Figures,", "id,name,")).unwrap();
+    let output = grognard(project.path(), &args);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`fr-34e-9` is no unit, aggregate or leader"),
+        "{err}"
+    );
+    assert!(err.contains("values.csv:3:1"), "{err}");
+    assert!(err.contains("did you mean `fr-34e-"), "{err}");
+    assert!(err.contains("`fr-34e-1` has two rows"), "{err}");
+    assert!(err.contains("values.csv:4:1"), "{err}");
+    assert_eq!(std::fs::read_to_string(&layer).unwrap(), before);
+}

@@ -11,6 +11,7 @@ pub mod check;
 pub mod convert;
 pub mod diagnostic;
 pub mod load;
+pub mod locale;
 pub mod model;
 pub mod output;
 pub mod render;

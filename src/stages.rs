@@ -11,6 +11,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("source", 0),
     ("diagnostic", 0),
     ("model", 1),
+    ("locale", 1),
     ("load", 2),
     ("check", 3),
     ("convert", 4),

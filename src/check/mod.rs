@@ -14,6 +14,7 @@ mod references;
 pub mod rules;
 pub mod scenario;
 mod scenario_refs;
+mod translations;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;

@@ -19,6 +19,7 @@ pub fn check(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
     clock(scenario, diags);
     super::command::check(scenario, diags);
     stated_totals(scenario, diags);
+    super::translations::check(project, scenario, diags);
     for layer in &scenario.layers {
         check_allowed_layer(project, scenario, layer, diags);
     }

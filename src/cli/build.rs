@@ -20,6 +20,11 @@ pub struct Args {
     /// Make only these kinds of output (default: all); repeat or separate with commas
     #[arg(long, value_delimiter = ',', value_parser = kinds())]
     only: Vec<String>,
+    /// Print every word grognard writes itself as ⟦…⟧, a third longer: shows
+    /// words that do not come from the message files, and boxes too small
+    /// for a longer language
+    #[arg(long)]
+    pseudo_locale: bool,
     #[command(flatten)]
     report: Report,
 }
@@ -35,6 +40,7 @@ fn kinds() -> PossibleValuesParser {
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
     let started = Instant::now();
+    grognard::locale::set_pseudo_locale(args.pseudo_locale);
     let mut session = grognard::load(root);
     let targets = grognard::select_targets(&mut session, &args.targets);
     let named = !args.targets.is_empty();

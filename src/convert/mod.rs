@@ -8,12 +8,14 @@ mod write;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
+use crate::locale::{Arg, Locale};
 use crate::model::Project;
+use crate::model::Ruleset;
 use crate::model::calendar::{self, Night, Track};
 use crate::model::profile::Profile;
 #[cfg(test)]
 use crate::model::scenario::Status;
-use crate::model::scenario::{Clock, Layer, Scenario};
+use crate::model::scenario::{Clock, Layer, Scenario, prose_in};
 
 pub use units::{Strength, TargetUnit};
 
@@ -109,9 +111,11 @@ pub fn convert(
         source_gaps: Vec::new(),
     };
     source_judgements(project, source_layer, from, &mut conversion);
-    time(scenario, source_layer, profile, &mut conversion);
+    // What the converted layer says of itself is in the target's language.
+    let locale = Locale::for_language(&target.language);
+    time(scenario, source_layer, profile, locale, &mut conversion);
     check_turn_limit(project, scenario, &conversion)?;
-    unmapped(project, scenario, source_layer, profile, &mut conversion);
+    unmapped(project, scenario, source_layer, locale, &mut conversion);
     let layer = write::layer(project, scenario, &conversion);
     let report = report::markdown(project, scenario, profile, &conversion);
     Ok(Converted {
@@ -176,13 +180,13 @@ fn time(
     scenario: &Scenario,
     source: Option<&Layer>,
     profile: &Profile,
+    locale: &Locale,
     conversion: &mut Conversion,
 ) {
     let Some(minutes) = profile.turn_minutes else {
-        conversion.unmapped.push(format!(
-            "{}: the ruleset gives no turn length; no turns are set",
-            conversion.to
-        ));
+        let ruleset = Arg::Text(&conversion.to);
+        let text = locale.message("conversion_no_turn_length", &[("ruleset", ruleset)]);
+        conversion.unmapped.push(text);
         return;
     };
     let (start, end) = match source.filter(|l| l.timed) {
@@ -190,9 +194,8 @@ fn time(
         None => match (scenario.start, scenario.end) {
             (Some(start), Some(end)) => (start, end),
             _ => {
-                conversion.unmapped.push(
-                    "The sources give no clock times: the converted layer has no turns and every unit is present from the start.".into(),
-                );
+                let text = locale.message("conversion_no_clock", &[]);
+                conversion.unmapped.push(text);
                 return;
             }
         },
@@ -286,23 +289,36 @@ fn unmapped(
     project: &Project,
     scenario: &Scenario,
     source: Option<&Layer>,
-    profile: &Profile,
+    locale: &Locale,
     conversion: &mut Conversion,
 ) {
-    unmapped_qualities(scenario, profile, conversion);
+    let Some(target) = project.ruleset(&conversion.to) else {
+        return;
+    };
+    let Some(profile) = target.profile.as_ref() else {
+        return;
+    };
+    unmapped_qualities(scenario, target, locale, conversion);
     if scenario.leaders.iter().all(|l| l.ratings.is_empty()) {
-        conversion
-            .unmapped
-            .push("Leaders: the sources give no ratings, so none are converted.".into());
+        let text = locale.message("conversion_no_leader_ratings", &[]);
+        conversion.unmapped.push(text);
     }
     strength_gaps(scenario, profile, conversion);
     if let Some(layer) = source {
-        layer_not_carried_over(project, layer, profile, conversion);
+        layer_not_carried_over(project, layer, profile, locale, conversion);
     }
 }
 
 /// Qualities the target profile cannot grade, and units with no quality.
-fn unmapped_qualities(scenario: &Scenario, profile: &Profile, conversion: &mut Conversion) {
+fn unmapped_qualities(
+    scenario: &Scenario,
+    target: &Ruleset,
+    locale: &Locale,
+    conversion: &mut Conversion,
+) {
+    let Some(profile) = target.profile.as_ref() else {
+        return;
+    };
     let mut unmapped_qualities: Vec<&str> = scenario
         .units
         .iter()
@@ -323,11 +339,21 @@ fn unmapped_qualities(scenario: &Scenario, profile: &Profile, conversion: &mut C
         .filter(|u| u.quality.is_none())
         .count();
     if without_quality > 0 {
-        conversion.unmapped.push(format!(
-            "Quality: {without_quality} of {} units have no quality in the sources, so no `{}` value is set for them.",
-            scenario.units.len(),
-            profile.grade_vocabulary.as_deref().unwrap_or("grade")
-        ));
+        // The grade vocabulary by its title, in the ruleset's own words.
+        let title = profile
+            .grade_vocabulary
+            .as_deref()
+            .and_then(|v| target.vocabulary(v))
+            .map_or(locale.grade.as_str(), |v| v.title.as_str());
+        let text = locale.message(
+            "conversion_no_quality",
+            &[
+                ("title", Arg::Text(title)),
+                ("without", Arg::Number(without_quality as u64)),
+                ("total", Arg::Number(scenario.units.len() as u64)),
+            ],
+        );
+        conversion.unmapped.push(text);
     }
 }
 
@@ -356,8 +382,11 @@ fn layer_not_carried_over(
     project: &Project,
     layer: &Layer,
     profile: &Profile,
+    locale: &Locale,
     conversion: &mut Conversion,
 ) {
+    let source = project.ruleset(&layer.ruleset);
+    let ruleset = Arg::Text(source.map_or(layer.ruleset.as_str(), |r| r.name.as_str()));
     let hexes: usize = layer.areas.iter().map(|(_, h)| h.len()).sum::<usize>()
         + layer.victory.iter().map(|v| v.hexes.len()).sum::<usize>()
         + layer.setup.iter().filter(|s| s.hex.is_some()).count();
@@ -366,29 +395,41 @@ fn layer_not_carried_over(
         .and_then(|r| r.profile.as_ref())
         .and_then(|p| p.metres_per_hex);
     if hexes > 0 && (scale.is_none() || profile.metres_per_cm.is_none()) {
-        conversion.unmapped.push(format!(
-            "Positions: {hexes} hex references of the {} layer (set-up, areas, victory hexes) are not converted: {}.",
-            layer.ruleset,
-            if scale.is_none() { "its map scale is not given" } else { "the target has no ground scale" }
-        ));
+        let reason = locale.message(
+            if scale.is_none() {
+                "conversion_positions_no_scale"
+            } else {
+                "conversion_positions_no_ground"
+            },
+            &[],
+        );
+        let text = locale.message(
+            "conversion_positions",
+            &[
+                ("count", Arg::Number(hexes as u64)),
+                ("ruleset", ruleset),
+                ("reason", Arg::Text(&reason)),
+            ],
+        );
+        conversion.unmapped.push(text);
     }
     if !layer.special_rules.is_empty() {
-        conversion.unmapped.push(format!(
-            "Special rules of the {} layer ({}) are rules of that game and are not carried over.",
-            layer.ruleset,
-            layer
-                .special_rules
-                .iter()
-                .map(|(id, _, _)| id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        // Each rule by its title, in the target's language where it has one.
+        let rules = layer
+            .special_rules
+            .iter()
+            .map(|(id, title, _)| prose_in(title, &locale.language).unwrap_or(id))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = locale.message(
+            "conversion_special_rules",
+            &[("ruleset", ruleset), ("rules", Arg::Text(&rules))],
+        );
+        conversion.unmapped.push(text);
     }
     if !layer.orders.is_empty() {
-        conversion.unmapped.push(format!(
-            "Initial orders of the {} layer are in that game's order vocabulary and are not converted.",
-            layer.ruleset
-        ));
+        let text = locale.message("conversion_orders", &[("ruleset", ruleset)]);
+        conversion.unmapped.push(text);
     }
 }
 

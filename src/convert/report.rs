@@ -253,8 +253,8 @@ fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion
     let _ = writeln!(out, "| nation | arm | figures | units | bases |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
     for ((nation, arm), (figures, units, bases)) in muster {
-        let nation = project.neutral.label("nation", &nation);
-        let arm_label = project.neutral.label("arm", &arm);
+        let nation = project.neutral.label("nation", &nation, "en");
+        let arm_label = project.neutral.label("arm", &arm, "en");
         let bases = if arm == "artillery" {
             format!("{units} (one per battery)")
         } else if bases > 0 {

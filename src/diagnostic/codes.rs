@@ -590,6 +590,16 @@ pub static CODES: &[Code] = &[
          them; conversions report them in their report."
     ),
     code!(
+        "missing-translation",
+        Note,
+        Scenario,
+        "scenario prose a booklet prints that is not in the booklet's language",
+        "A booklet is in its ruleset's language. Where the scenario's introduction or outcome, \
+         or a layer's special rules or errata, are not given in that language, the booklet prints \
+         the text that exists after a note in the reader's language saying which language it is \
+         in. Give the prose per language, `{ es = \"…\", ru = \"…\" }`, to translate it."
+    ),
+    code!(
         "convert",
         Error,
         Scenario,

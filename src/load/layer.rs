@@ -153,7 +153,7 @@ struct RawThreshold {
 #[serde(deny_unknown_fields)]
 struct RawVictory {
     side: S,
-    level: String,
+    level: S,
     #[serde(default)]
     hexes: Vec<S>,
     #[serde(default)]
@@ -484,9 +484,23 @@ fn read_victory(
     diags: &mut Diagnostics,
 ) {
     for victory in victories {
+        let level = victory.level.get_ref();
+        if !crate::model::scenario::VICTORY_LEVELS.contains(&level.as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("`{level}` is not a level of victory"),
+                )
+                .at_location(Some(r.toml.location(victory.level.span())))
+                .expected(format!(
+                    "one of {}",
+                    crate::model::scenario::VICTORY_LEVELS.join(", ")
+                )),
+            );
+        }
         layer.victory.push(Victory {
             side: r.refer(Target::Side, &victory.side),
-            level: victory.level,
+            level: victory.level.into_inner(),
             hexes: hexes(r, &victory.hexes, diags),
             text: prose(victory.text),
         });

@@ -102,9 +102,6 @@ fn no_aggregation() -> Spanned<String> {
     Spanned::new(0..0, "none".to_string())
 }
 
-/// Languages whose typography and hyphenation the rulebook supports.
-pub const LANGUAGES: &[&str] = &["es", "ru", "en"];
-
 /// Loads the ruleset metadata; tables and chapters are added by the caller.
 pub fn load(
     file: FileId,
@@ -132,14 +129,17 @@ pub fn load(
             .found(format!("\"{}\"", raw.id.get_ref())),
         );
     }
-    if !LANGUAGES.contains(&raw.language.get_ref().as_str()) {
+    if !crate::locale::languages().any(|l| l == raw.language.get_ref()) {
         diags.push(
             Diagnostic::error(
                 "unknown-language",
                 format!("unsupported language `{}`", raw.language.get_ref()),
             )
             .at_location(Some(toml.location(raw.language.span())))
-            .expected(format!("one of {}", LANGUAGES.join(", "))),
+            .expected(format!(
+                "one of {}",
+                crate::locale::languages().collect::<Vec<_>>().join(", ")
+            )),
         );
     }
     for dice in &raw.dice {

@@ -112,13 +112,15 @@ fn member(
     };
     let location = toml.string_location(span.clone(), &id);
     super::check_id(&id, &location, diags);
-    let Some(label) = text("label") else {
+    let labels = labels(toml, &span, table.get("label"), diags);
+    let Some((_, label)) = labels.first().cloned() else {
         diags.push(
             Diagnostic::error(
                 "invalid-field",
                 format!("member `{id}` needs `label = \"…\"`"),
             )
-            .at_location(Some(location)),
+            .at_location(Some(location))
+            .expected("a label, or one per language: `label = { es = \"…\", en = \"…\" }`"),
         );
         return None;
     };
@@ -130,7 +132,43 @@ fn member(
     Some(Member {
         id,
         label,
+        labels,
         attributes,
         location,
     })
+}
+
+/// A member's label: one text (its language unsaid, `""`), or one per
+/// language, `{ es = "Infantería", ru = "Пехота", en = "Infantry" }`.
+fn labels(
+    toml: &TomlText,
+    span: &std::ops::Range<usize>,
+    value: Option<&toml::Value>,
+    diags: &mut Diagnostics,
+) -> Vec<(String, String)> {
+    match value {
+        Some(toml::Value::String(text)) => vec![(String::new(), text.clone())],
+        Some(toml::Value::Table(table)) => {
+            let mut labels = Vec::new();
+            for (language, text) in table {
+                let known = crate::locale::languages().any(|l| l == language);
+                match text.as_str() {
+                    Some(text) if known => labels.push((language.clone(), text.to_string())),
+                    _ => diags.push(
+                        Diagnostic::error(
+                            "invalid-field",
+                            format!("`{language}` in a label is not a language grognard writes, with a text"),
+                        )
+                        .at_location(Some(toml.string_location(span.clone(), language)))
+                        .expected(format!(
+                            "a text per language: {}",
+                            crate::locale::languages().collect::<Vec<_>>().join(", ")
+                        )),
+                    ),
+                }
+            }
+            labels
+        }
+        _ => Vec::new(),
+    }
 }

@@ -48,6 +48,17 @@ pub fn column_number(letters: &str) -> u32 {
         .fold(0, |n, b| n * 26 + u32::from(b - b'A' + 1))
 }
 
+/// The levels of victory a layer may name; booklets print each in their
+/// language (`victory_<level>` in the message files).
+pub const VICTORY_LEVELS: &[&str] = &[
+    "automatic",
+    "decisive",
+    "major",
+    "marginal",
+    "minor",
+    "draw",
+];
+
 /// Who a layer rule applies to.
 #[derive(Debug, Clone, Default)]
 pub struct Who {

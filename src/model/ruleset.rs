@@ -113,13 +113,24 @@ impl Vocabulary {
 #[derive(Debug, Clone)]
 pub struct Member {
     pub id: String,
+    /// The label in the vocabulary's own language (the first given).
     pub label: String,
+    /// The label per language, where it is given per language.
+    pub labels: Vec<(String, String)>,
     /// Free attributes (`arm`, `nation`, `morale`…) that scenarios and tables may use.
     pub attributes: Vec<(String, toml::Value)>,
     pub location: Location,
 }
 
 impl Member {
+    /// The label in `language`, else the first given.
+    pub fn label_in(&self, language: &str) -> &str {
+        self.labels
+            .iter()
+            .find(|(l, _)| l == language)
+            .map_or(&self.label, |(_, text)| text)
+    }
+
     /// A free attribute that is a string (`short`, `letter`, `arm`…).
     pub fn attribute_str(&self, key: &str) -> Option<&str> {
         self.attributes

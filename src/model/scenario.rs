@@ -64,10 +64,11 @@ impl Neutral {
     }
 
     /// The label of a member, or the id itself.
-    pub fn label<'a>(&'a self, vocab: &str, id: &'a str) -> &'a str {
+    /// A member's label in `language` (else in the first language given).
+    pub fn label<'a>(&'a self, vocab: &str, id: &'a str, language: &str) -> &'a str {
         self.vocabulary(vocab)
             .and_then(|v| v.member(id))
-            .map_or(id, |m| m.label.as_str())
+            .map_or(id, |m| m.label_in(language))
     }
 }
 
@@ -519,5 +520,5 @@ pub struct Ref {
 }
 
 pub use super::layer::{
-    Hex, Layer, LayerIndex, Placement, Reinforcement, Victory, Who, column_number,
+    Hex, Layer, LayerIndex, Placement, Reinforcement, VICTORY_LEVELS, Victory, Who, column_number,
 };

@@ -7,11 +7,11 @@ use serde::Serialize;
 
 use crate::model::Project;
 use crate::model::calendar;
-use crate::model::scenario::{Clock, Formation, Layer, Scenario, Unit, prose_in};
+use crate::model::scenario::{Clock, Formation, Layer, Prose, Scenario, Unit, prose_in};
 use crate::model::strength::{Totals, formation_totals};
 
 use super::backend::{self, Artifact, Backend, Made, MadeResult};
-use super::locale::Locale;
+use crate::locale::Locale;
 
 /// The turns of one day: the day is named on an action of several days.
 #[derive(Serialize)]
@@ -38,7 +38,10 @@ pub struct Booklet {
     pub paper: String,
     pub strings: Strings,
     pub introduction: Vec<String>,
+    /// Where the prose is not in the booklet's language: a note saying so.
+    pub introduction_note: String,
     pub outcome: Vec<String>,
+    pub outcome_note: String,
     pub duration: Vec<String>,
     /// The turn track, a row of turns per day of the action.
     pub turns: Vec<TurnDay>,
@@ -58,6 +61,7 @@ pub struct Booklet {
 
 #[derive(Serialize)]
 pub struct Strings {
+    hex: &'static str,
     introduction: &'static str,
     outcome: &'static str,
     order_of_battle: &'static str,
@@ -136,17 +140,17 @@ fn paragraphs(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-pub(super) fn thousands(n: u64, locale: &Locale) -> String {
-    let digits = n.to_string();
-    let separator = if locale.decimal_comma { '.' } else { ',' };
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(separator);
-        }
-        out.push(c);
+/// Where prose is not given in the booklet's language, the note in the
+/// reader's language that says which language the text printed is in.
+fn language_note(prose: &Prose, language: &str, locale: &Locale) -> String {
+    match prose.first() {
+        Some((other, _)) if !prose.iter().any(|(l, _)| l == language) => locale.only_in(other),
+        _ => String::new(),
     }
-    out
+}
+
+pub(super) fn thousands(n: u64, locale: &Locale) -> String {
+    locale.number(n)
 }
 
 /// What every part of a booklet reads: the project, the scenario and layer,
@@ -170,10 +174,7 @@ impl<'a> Context<'a> {
     pub(super) fn day(&self, clock: Clock) -> String {
         match self.scenario.first_day.and_then(|d| clock.date(d)) {
             Some(date) => self.locale.day(date),
-            None => self
-                .locale
-                .day_number
-                .replace("{n}", &(clock.day() + 1).to_string()),
+            None => self.locale.day_number(clock.day() + 1),
         }
     }
 
@@ -232,7 +233,13 @@ impl<'a> Context<'a> {
 
 pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) -> Booklet {
     let ruleset = layer.and_then(|l| project.ruleset(&l.ruleset));
-    let language = ruleset.map_or("es", |r| r.language.as_str()).to_string();
+    // A ruleset's booklet is in its language; the order of battle alone in
+    // the language the scenario's own prose is written in.
+    let language = ruleset
+        .map(|r| r.language.as_str())
+        .or_else(|| scenario.introduction.first().map(|(l, _)| l.as_str()))
+        .unwrap_or("en")
+        .to_string();
     let locale = Locale::for_language(&language);
     let cx = Context::new(project, scenario, layer, locale);
     let sides = cx.side_views();
@@ -259,7 +266,9 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         paper: project.paper.clone(),
         strings: Strings::new(locale),
         introduction: paragraphs(prose_in(&scenario.introduction, &language)),
+        introduction_note: language_note(&scenario.introduction, &language, locale),
         outcome: paragraphs(prose_in(&scenario.outcome, &language)),
+        outcome_note: language_note(&scenario.outcome, &language, locale),
         duration,
         turns: Vec::new(),
         sides,
@@ -293,31 +302,32 @@ impl Strings {
     /// The template's headings and labels in the booklet's language.
     fn new(locale: &'static Locale) -> Self {
         Strings {
-            introduction: locale.introduction,
-            outcome: locale.outcome,
-            order_of_battle: locale.order_of_battle,
-            setup: locale.setup,
-            reinforcements: locale.reinforcements,
-            victory: locale.victory,
-            special_rules: locale.special_rules,
-            errata: locale.errata,
-            strengths: locale.strengths,
-            left_out: locale.left_out,
-            arrivals: locale.arrivals,
-            turn: locale.turn,
-            night: locale.night,
-            clock: locale.clock,
-            men: locale.men,
-            guns: locale.guns,
-            units: locale.units,
-            missing_data: locale.missing_data,
-            orders: locale.orders,
-            command: locale.command,
-            duration: locale.duration,
-            sources: locale.sources,
-            entry: locale.entry,
-            demoralisation: locale.demoralisation,
-            contents: locale.contents,
+            hex: &locale.hex_abbr,
+            introduction: &locale.introduction,
+            outcome: &locale.outcome,
+            order_of_battle: &locale.order_of_battle,
+            setup: &locale.setup,
+            reinforcements: &locale.reinforcements,
+            victory: &locale.victory,
+            special_rules: &locale.special_rules,
+            errata: &locale.errata,
+            strengths: &locale.strengths,
+            left_out: &locale.left_out,
+            arrivals: &locale.arrivals,
+            turn: &locale.turn,
+            night: &locale.night,
+            clock: &locale.clock,
+            men: &locale.men,
+            guns: &locale.guns,
+            units: &locale.units,
+            missing_data: &locale.missing_data,
+            orders: &locale.orders,
+            command: &locale.command,
+            duration: &locale.duration,
+            sources: &locale.sources,
+            entry: &locale.entry,
+            demoralisation: &locale.demoralisation,
+            contents: &locale.contents,
         }
     }
 }

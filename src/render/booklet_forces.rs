@@ -2,7 +2,8 @@
 //! side's commanders, contingents and totals, its formation tree with each
 //! unit's organisation, strength and status.
 
-use crate::model::scenario::{Clock, Formation, Layer, Status, Who};
+use crate::locale::Counted;
+use crate::model::scenario::{Clock, Formation, Layer, Status, Unit, Who};
 use crate::model::strength::{Totals, sum};
 
 use super::booklet::{Chart, ChartSide, Context, Node, SideView, thousands};
@@ -94,11 +95,12 @@ impl Context<'_> {
                     .map_or_else(|| side.clone(), |s| s.name.clone()),
             );
         }
-        parts.extend(
-            who.nations
-                .iter()
-                .map(|n| self.project.neutral.label("nation", n).to_string()),
-        );
+        parts.extend(who.nations.iter().map(|n| {
+            self.project
+                .neutral
+                .label("nation", n, &self.locale.language)
+                .to_string()
+        }));
         parts.extend(who.leaders.iter().map(|l| self.leader_name(l)));
         parts.extend(who.formations.iter().map(|f| self.formation_name(f)));
         parts.extend(who.units.iter().map(|u| self.unit_name(u)));
@@ -116,6 +118,9 @@ impl Context<'_> {
         children.extend(units.map(|u| self.unit_node(u)));
         let Totals { men, guns, .. } = self.totals.get(id).copied().unwrap_or_default();
         let mut detail = vec![self.strength(men, guns)];
+        if self.takes_no_part(id, 0) {
+            detail.push(self.locale.not_engaged.clone());
+        }
         for attachment in &formation.attachments {
             let mut text = format!(
                 "{} {}",
@@ -140,6 +145,24 @@ impl Context<'_> {
             detail: detail.join(" · "),
             children,
         }
+    }
+
+    /// Whether a formation has units and none of them, at any depth, is engaged.
+    fn takes_no_part(&self, id: &str, depth: usize) -> bool {
+        let units: Vec<&&Unit> = self.child_units.get(id).into_iter().flatten().collect();
+        let formations: Vec<&&Formation> = self
+            .child_formations
+            .get(id)
+            .into_iter()
+            .flatten()
+            .collect();
+        if depth > 8 || (units.is_empty() && formations.is_empty()) {
+            return false;
+        }
+        units.iter().all(|u| u.status == Status::NotEngaged)
+            && formations
+                .iter()
+                .all(|f| self.takes_no_part(&f.id, depth + 1))
     }
 
     /// "6 cañones: 5 × 9-pounder, 1 × 5.5-inch (obús)" where the pieces are known.
@@ -170,16 +193,26 @@ impl Context<'_> {
     fn strength(&self, men: u64, guns: u64) -> String {
         let mut parts = Vec::new();
         if men > 0 {
-            parts.push(format!(
-                "{} {}",
-                thousands(men, self.locale),
-                self.locale.men
-            ));
+            parts.push(self.locale.count(men, Counted::Men));
         }
         if guns > 0 {
-            parts.push(format!("{guns} {}", self.locale.guns));
+            parts.push(self.locale.count(guns, Counted::Guns));
         }
         parts.join(", ")
+    }
+
+    /// One of a layer's values: the strength it represents counted in the
+    /// ruleset's words ("18 фигур"), any other as its key and value.
+    fn value(&self, key: &str, value: &str) -> String {
+        let represents = self
+            .layer
+            .and_then(|l| self.project.ruleset(&l.ruleset))
+            .and_then(|r| r.profile.as_ref())
+            .map(|p| p.represents.as_str());
+        match value.parse::<u64>() {
+            Ok(n) if Some(key) == represents => self.locale.count_represented(n, key),
+            _ => format!("{key} {value}"),
+        }
     }
 
     /// A unit's men (or their range), guns and the rival figures of other sources.
@@ -187,10 +220,9 @@ impl Context<'_> {
         let mut detail = Vec::new();
         let strength = match unit.men_range {
             Some((low, high)) => format!(
-                "{}–{} {}",
+                "{}–{}",
                 thousands(u64::from(low), self.locale),
-                thousands(u64::from(high), self.locale),
-                self.locale.men
+                self.locale.count(u64::from(high), Counted::Men)
             ),
             None => self.strength(u64::from(unit.men.unwrap_or(0)), 0),
         };
@@ -216,15 +248,22 @@ impl Context<'_> {
         let mut detail = vec![
             unit.nations
                 .iter()
-                .map(|n| self.project.neutral.label("nation", n))
+                .map(|n| {
+                    self.project
+                        .neutral
+                        .label("nation", n, &self.locale.language)
+                })
                 .filter(|_| unit.nations.len() > 1)
                 .collect::<Vec<_>>()
                 .join(" / "),
-            self.project.neutral.label("type", &unit.kind).to_string(),
+            self.project
+                .neutral
+                .label("type", &unit.kind, &self.locale.language)
+                .to_string(),
         ];
         detail.retain(|d| !d.is_empty());
         if let Some((part, count)) = unit.organisation {
-            detail.push(format!("{count} {}", self.locale.parts[part as usize]));
+            detail.push(format!("{count} {}", self.locale.parts()[part as usize]));
         }
         if let Some(of) = &unit.detached_from {
             detail.push(format!(
@@ -234,12 +273,20 @@ impl Context<'_> {
             ));
         }
         detail.extend(self.figures(unit));
-        if let Some((holder, values)) = self.layer.and_then(|l| l.values_of(&unit.id)) {
-            let values: Vec<String> = values.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        if let Some(layer) = self.layer
+            && let Some((holder, values)) = layer.values_of(&unit.id)
+        {
+            let values: Vec<String> = values.iter().map(|(k, v)| self.value(k, v)).collect();
             if holder == unit.id {
                 detail.extend(values);
             } else {
-                detail.push(format!("{holder}: {}", values.join(", ")));
+                // The aggregate the layer plays the unit in, by its name.
+                let name = layer
+                    .aggregates
+                    .iter()
+                    .find(|(id, _, _)| id == holder)
+                    .map_or(holder, |(_, name, _)| name.as_str());
+                detail.push(format!("{name}: {}", values.join(", ")));
             }
         }
         if let Some((arrives, _)) = &unit.arrives {

@@ -6,7 +6,7 @@ use crate::model::Ruleset;
 use crate::model::scenario::{Layer, Placement, prose_in};
 
 use super::booklet::{Booklet, Context, TurnCell, TurnDay};
-use super::locale::Locale;
+use crate::locale::{Counted, Locale};
 
 /// Fills the booklet's layer sections from `layer`, played with `ruleset`.
 pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet: &mut Booklet) {
@@ -64,10 +64,9 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
 fn turns_line(cx: &Context, layer: &Layer, locale: &Locale) -> String {
     let last = layer.turn_start(layer.turns);
     format!(
-        "{} {} × {} min: {} – {}",
-        layer.turns,
-        locale.turn.to_lowercase(),
-        layer.turn_minutes,
+        "{} × {}: {} – {}",
+        locale.count(layer.turns.into(), Counted::Turns),
+        locale.count(layer.turn_minutes.into(), Counted::Minutes),
         cx.moment(layer.start),
         cx.moment(last)
     )
@@ -116,7 +115,12 @@ fn command(cx: &Context, layer: &Layer) -> Vec<String> {
         ));
     }
     for (who, hexes) in &layer.command_radii {
-        command.push(format!("{}: {} {hexes} hex.", cx.who(who), locale.radius));
+        command.push(format!(
+            "{}: {} {hexes} {}",
+            cx.who(who),
+            locale.radius,
+            locale.hex_abbr
+        ));
     }
     for (who, hexes) in &layer.reorganisation {
         let list: Vec<&str> = hexes.iter().map(|h| h.text.as_str()).collect();
@@ -138,7 +142,10 @@ fn place(placement: &Placement, locale: &Locale, language: &str) -> String {
             format!("{} {n} {} {}", locale.within, locale.hexes_of, hex.text)
         }
         (Some(hex), None, _) => hex.text.clone(),
-        (None, _, Some((x, y))) => format!("({x} cm, {y} cm)"),
+        (None, _, Some((x, y))) => {
+            let cm = &locale.cm_abbr;
+            format!("({} {cm}, {} {cm})", locale.decimal(x), locale.decimal(y))
+        }
         _ => String::new(),
     };
     if let Some(text) = prose_in(&placement.text, language) {
@@ -162,7 +169,8 @@ fn victory(cx: &Context, layer: &Layer, language: &str) -> Vec<[String; 3]> {
                 .map_or_else(|| v.side.clone(), |s| s.name.clone());
             let hexes: Vec<&str> = v.hexes.iter().map(|h| h.text.as_str()).collect();
             let text = prose_in(&v.text, language).unwrap_or_default().to_string();
-            [format!("{side} ({})", v.level), text, hexes.join(", ")]
+            let level = cx.locale.victory_level(&v.level);
+            [format!("{side} ({level})"), text, hexes.join(", ")]
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! kept, common words abbreviated.
 
 /// Words shortened on counters, applied in order: a phrase before the words in it.
-const ABBREVIATIONS: &[(&str, &str)] = &[
+pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("Chevau-légers lanciers", "Lanciers"),
     ("Chasseurs à cheval", "Chass."),
     ("Horse half-battery", "½ H.bty"),

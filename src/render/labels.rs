@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::convert::Conversion;
+use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 use crate::source::Sources;
@@ -65,10 +66,12 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let ruleset = project.ruleset(&conversion.to);
-    let locale = super::locale::Locale::for_language(ruleset.map_or("en", |r| &r.language));
+    let locale = Locale::for_language(ruleset.map_or("en", |r| &r.language));
     let represents = ruleset
         .and_then(|r| r.profile.as_ref())
-        .map_or(locale.figures, |p| locale.represents(&p.represents));
+        .map_or(locale.figures.as_str(), |p| {
+            locale.represents(&p.represents)
+        });
     let markers = ruleset
         .and_then(|r| r.vocabulary("order"))
         .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
@@ -80,19 +83,19 @@ pub fn render(
             ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
         ),
         paper: project.paper.clone(),
-        labels: labels(project, scenario, conversion, represents),
-        rosters: rosters(scenario, conversion),
+        labels: labels(project, scenario, conversion, locale),
+        rosters: rosters(project, scenario, conversion, locale),
         headers: [
-            locale.unit.into(),
-            locale.grade.into(),
+            locale.unit.clone(),
+            locale.grade.clone(),
             represents.into(),
             if represents == locale.figures {
-                locale.men_or_guns.into()
+                locale.men_or_guns.clone()
             } else {
-                locale.represented.into()
+                locale.represented.clone()
             },
         ],
-        markers_title: locale.order_markers.into(),
+        markers_title: locale.order_markers.clone(),
         markers,
     };
     let world =
@@ -111,8 +114,12 @@ fn labels(
     project: &Project,
     scenario: &Scenario,
     conversion: &Conversion,
-    represents: &str,
+    locale: &Locale,
 ) -> Vec<Label> {
+    let represents = project
+        .ruleset(&conversion.to)
+        .and_then(|r| r.profile.as_ref())
+        .map_or("figures", |p| p.represents.as_str());
     let colour = |side: &str| {
         scenario
             .side(side)
@@ -130,7 +137,7 @@ fn labels(
                 id: u.id.clone(),
                 name: u.name.clone(),
                 parent,
-                values: format!("{} {represents}", u.value),
+                values: locale.count_represented(u.value, represents),
                 width: width_mm(project, &conversion.to, &u.arm, u.value),
                 colour: colour(&u.side),
             }
@@ -140,7 +147,22 @@ fn labels(
 
 /// A roster card for each formation with units of its own: name, grade,
 /// value and what it represents.
-fn rosters(scenario: &Scenario, conversion: &Conversion) -> Vec<Roster> {
+fn rosters(
+    project: &Project,
+    scenario: &Scenario,
+    conversion: &Conversion,
+    locale: &Locale,
+) -> Vec<Roster> {
+    let ruleset = project.ruleset(&conversion.to);
+    // A grade as the ruleset's vocabulary prints it, not its id.
+    let grade = |id: &str| {
+        ruleset
+            .and_then(|r| {
+                let vocabulary = r.profile.as_ref()?.grade_vocabulary.as_deref()?;
+                Some(r.vocabulary(vocabulary)?.member(id)?.label.clone())
+            })
+            .unwrap_or_else(|| id.to_string())
+    };
     let mut rosters = Vec::new();
     for formation in scenario
         .formations
@@ -158,9 +180,9 @@ fn rosters(scenario: &Scenario, conversion: &Conversion) -> Vec<Roster> {
             .map(|u| {
                 [
                     u.name.clone(),
-                    u.grade.clone().unwrap_or_else(|| "—".into()),
-                    u.value.to_string(),
-                    u.represented.to_string(),
+                    u.grade.as_deref().map_or_else(|| "—".into(), grade),
+                    locale.number(u.value),
+                    locale.number(u.represented),
                 ]
             })
             .collect();

@@ -11,7 +11,6 @@ pub mod counters;
 pub mod escape;
 pub mod inspect;
 pub mod labels;
-pub mod locale;
 pub mod markdown;
 pub mod measure;
 pub mod numbering;

@@ -3,7 +3,7 @@
 use crate::model::Ruleset;
 use crate::model::numbering::Target;
 
-use super::locale::Locale;
+use crate::locale::Locale;
 
 pub struct Numbers<'a> {
     ruleset: &'a Ruleset,
@@ -12,7 +12,7 @@ pub struct Numbers<'a> {
 
 impl<'a> Numbers<'a> {
     pub fn new(ruleset: &'a Ruleset) -> Self {
-        let table = Locale::for_language(&ruleset.language).table_lower;
+        let table = Locale::for_language(&ruleset.language).table_lower.as_str();
         Self { ruleset, table }
     }
 

@@ -8,10 +8,10 @@ use crate::model::{Project, Ruleset, TableKind};
 use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::locale::Locale;
 use super::pdf::RenderResult;
 use super::rulebook::{TableData, table_data};
 use super::templates::Template;
+use crate::locale::Locale;
 
 /// Pages the sheet may take: one sheet, printed on both sides.
 const PAGES: usize = 2;

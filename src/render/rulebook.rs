@@ -11,12 +11,12 @@ use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::locale::Locale;
 use super::markdown::{ChapterTypst, chapter_to_typst};
 use super::numbering::Numbers;
 use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
 use super::templates::{self, Template};
 use super::world::{MemoryWorld, file_path};
+use crate::locale::Locale;
 
 #[derive(Serialize)]
 struct Book<'a> {
@@ -59,7 +59,7 @@ pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) 
     let locale = Locale::for_language(&ruleset.language);
     TableData {
         caption: format!("{} {number}. {}", locale.table, table.title),
-        missing_text: locale.missing,
+        missing_text: &locale.missing,
         table: display_table(ruleset, table, number),
     }
 }
@@ -141,9 +141,9 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             summary: &ruleset.summary,
         },
         strings: Strings {
-            contents: locale.contents,
-            chapter: locale.chapter,
-            appendix: locale.appendix,
+            contents: &locale.contents,
+            chapter: &locale.chapter,
+            appendix: &locale.appendix,
         },
         tables,
         examples,

@@ -9,7 +9,7 @@ use crate::model::table::{
 };
 use crate::model::{Cell, Example, Ruleset, Table, TableKind};
 
-use super::locale::Locale;
+use crate::locale::Locale;
 
 #[derive(Serialize)]
 pub struct DisplayTable {
@@ -107,9 +107,9 @@ fn modifiers(
         Base::Roll(dice) => format!("{} {dice}", locale.roll),
     };
     let rounding = match table.rounding {
-        Rounding::Up => Some(locale.rounding_up),
-        Rounding::Down => Some(locale.rounding_down),
-        Rounding::Nearest => Some(locale.rounding_nearest),
+        Rounding::Up => Some(locale.rounding_up.as_str()),
+        Rounding::Down => Some(locale.rounding_down.as_str()),
+        Rounding::Nearest => Some(locale.rounding_nearest.as_str()),
         Rounding::None => None,
     };
     if let Some(rounding) = rounding {

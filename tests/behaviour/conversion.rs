@@ -58,7 +58,11 @@ fn the_ved_conversion_rounds_each_unit_and_reports_the_error() {
     assert!(report.contains("| 5th Division foot battery | fr-5div-art | 0 | 8 | 4 | 8 | +0 |"));
     // What could not be converted, and the judgement calls, are listed.
     assert!(report.contains("## Not converted"));
-    assert!(report.contains("hex references of the sombra layer"));
+    // In the target's language: the notes go into the VED layer and its booklet.
+    assert!(
+        report.contains("referencias a hexes de la capa de La Sombra del Águila"),
+        "{report}"
+    );
     assert!(report.contains("## Judgement calls"));
     assert!(report.contains("se toma 45, el punto medio"));
     assert!(report.contains("## Muster list"));

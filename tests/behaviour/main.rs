@@ -11,6 +11,7 @@ mod fuzz;
 mod hostile;
 mod lints;
 mod memory;
+mod pseudo;
 mod rulebooks;
 mod scenarios;
 mod seeds;

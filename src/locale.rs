@@ -1,0 +1,532 @@
+//! Every word grognard prints itself, in the reader's language: the
+//! messages of `templates/messages/<language>.ftl` (Project Fluent, with
+//! CLDR plural rules), and numbers and dates as the language writes them
+//! (ICU4X). Adding a language is adding its message file to `MESSAGES`.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_locale_core::Locale as IcuLocale;
+
+use crate::model::scenario::VICTORY_LEVELS;
+
+/// Whether every message is pseudo-localised (see [`set_pseudo_locale`]).
+static PSEUDO_LOCALE: AtomicBool = AtomicBool::new(false);
+
+/// Pseudo-localisation, for testing and for translators: every word
+/// grognard prints from its messages is wrapped in ⟦…⟧ and lengthened by a
+/// third, so that a page shows at once any word that does not come from a
+/// message file, and any box too small for a longer language. Set before
+/// anything is rendered.
+pub fn set_pseudo_locale(on: bool) {
+    PSEUDO_LOCALE.store(on, Ordering::Relaxed);
+}
+
+/// "Turno" → "⟦Turno··⟧": wrapped and a third longer.
+fn pseudo_text(text: &str) -> Cow<'_, str> {
+    let padding = "·".repeat(text.chars().count().div_ceil(3));
+    Cow::Owned(format!("⟦{text}{padding}⟧"))
+}
+
+/// The message file of each language grognard writes.
+pub const MESSAGES: &[(&str, &str)] = &[
+    ("es", include_str!("../templates/messages/es.ftl")),
+    ("ru", include_str!("../templates/messages/ru.ftl")),
+    ("en", include_str!("../templates/messages/en.ftl")),
+];
+
+/// The languages a ruleset or scenario may be written in.
+pub fn languages() -> impl Iterator<Item = &'static str> {
+    MESSAGES.iter().map(|(language, _)| *language)
+}
+
+/// The messages every language must give, read once into fields so that a
+/// renderer names them like any value: `locale.contents`.
+macro_rules! words {
+    ($($field:ident),* $(,)?) => {
+        pub struct Locale {
+            $(pub $field: String,)*
+            /// The language's code: "es".
+            pub language: String,
+            bundle: FluentBundle<FluentResource>,
+            /// The CLDR locale numbers and dates follow ("en-GB").
+            formats: IcuLocale,
+        }
+
+        /// The ids of the messages every language must give.
+        pub const WORDS: &[&str] = &[$(stringify!($field)),*];
+
+        impl Locale {
+            fn from_bundle(language: &str, bundle: FluentBundle<FluentResource>, formats: IcuLocale) -> Self {
+                Self {
+                    $($field: message(&bundle, stringify!($field), None),)*
+                    language: language.to_string(),
+                    bundle,
+                    formats,
+                }
+            }
+        }
+    };
+}
+
+words!(
+    night,
+    hex_abbr,
+    cm_abbr,
+    contents,
+    chapter,
+    table,
+    table_lower,
+    example,
+    missing,
+    base,
+    roll,
+    sum,
+    result,
+    rounding_up,
+    rounding_down,
+    rounding_nearest,
+    minimum,
+    exclusive,
+    success,
+    failure_by,
+    or_more,
+    claimed,
+    chance,
+    worst,
+    best,
+    edition,
+    appendix,
+    introduction,
+    outcome,
+    order_of_battle,
+    setup,
+    reinforcements,
+    victory,
+    special_rules,
+    errata,
+    strengths,
+    arrivals,
+    turn,
+    clock,
+    men,
+    guns,
+    units,
+    missing_data,
+    orders,
+    command,
+    duration,
+    not_engaged,
+    present,
+    left_out,
+    parts_battalions,
+    parts_squadrons,
+    parts_companies,
+    parts_batteries,
+    howitzer,
+    detached_from,
+    departs,
+    other_figures,
+    nominal,
+    attached_to,
+    estimate,
+    sources,
+    scenario,
+    within,
+    hexes_of,
+    entry,
+    order_change,
+    attempts,
+    radius,
+    reorganisation,
+    demoralisation,
+    quick_reference,
+    unit,
+    grade,
+    figures,
+    points,
+    men_or_guns,
+    represented,
+    order_markers,
+);
+
+/// A message's text; its id when the file lacks it, which the message
+/// files' own test rules out for the languages grognard ships.
+fn message(bundle: &FluentBundle<FluentResource>, id: &str, args: Option<&FluentArgs>) -> String {
+    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+        return id.to_string();
+    };
+    let mut errors = Vec::new();
+    bundle
+        .format_pattern(pattern, args, &mut errors)
+        .into_owned()
+}
+
+/// The problems of a message file: syntax errors, and the messages it lacks.
+pub fn problems(language: &str, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let resource = match FluentResource::try_new(text.to_string()) {
+        Ok(resource) => resource,
+        Err((resource, errors)) => {
+            problems.extend(errors.iter().map(|e| format!("{language}: {e}")));
+            resource
+        }
+    };
+    let mut bundle = FluentBundle::new_concurrent(vec![fallback_language(language)]);
+    if let Err(errors) = bundle.add_resource(resource) {
+        problems.extend(errors.iter().map(|e| format!("{language}: {e}")));
+    }
+    let with_arguments = [
+        "day_number",
+        "formats",
+        "only_in",
+        "conversion_no_turn_length",
+        "conversion_no_clock",
+        "conversion_no_quality",
+        "conversion_no_leader_ratings",
+        "conversion_positions",
+        "conversion_positions_no_scale",
+        "conversion_positions_no_ground",
+        "conversion_special_rules",
+        "conversion_orders",
+    ];
+    let names: Vec<String> = languages()
+        .map(|l| format!("language_{l}"))
+        .chain(VICTORY_LEVELS.iter().map(|l| format!("victory_{l}")))
+        .collect();
+    let ids = WORDS.iter().chain(&with_arguments).copied();
+    let ids = ids
+        .chain(COUNTED.iter().map(|c| c.1))
+        .chain(names.iter().map(String::as_str));
+    for id in ids {
+        if !bundle.has_message(id) {
+            problems.push(format!("{language}: no message `{id}`"));
+        }
+    }
+    problems
+}
+
+fn fallback_language(language: &str) -> unic_langid::LanguageIdentifier {
+    language.parse().unwrap_or_default()
+}
+
+/// What a number can count, and the message that writes it with its plural.
+const COUNTED: &[(Counted, &str)] = &[
+    (Counted::Men, "count_men"),
+    (Counted::Guns, "count_guns"),
+    (Counted::Units, "count_units"),
+    (Counted::Figures, "count_figures"),
+    (Counted::Points, "count_points"),
+    (Counted::Turns, "count_turns"),
+    (Counted::Minutes, "count_minutes"),
+];
+
+/// An argument of a message.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg<'a> {
+    Number(u64),
+    Text(&'a str),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Counted {
+    Men,
+    Guns,
+    Units,
+    Figures,
+    Points,
+    Turns,
+    Minutes,
+}
+
+impl Locale {
+    /// The locale of a language, built once; English for a language
+    /// grognard does not have (the loaders report that language).
+    pub fn for_language(language: &str) -> &'static Locale {
+        static LOCALES: OnceLock<HashMap<&'static str, Locale>> = OnceLock::new();
+        static PSEUDO: OnceLock<HashMap<&'static str, Locale>> = OnceLock::new();
+        let cache = if PSEUDO_LOCALE.load(Ordering::Relaxed) {
+            &PSEUDO
+        } else {
+            &LOCALES
+        };
+        let locales = cache.get_or_init(|| {
+            let pseudo = PSEUDO_LOCALE.load(Ordering::Relaxed);
+            MESSAGES
+                .iter()
+                .map(|(language, text)| (*language, build(language, text, pseudo)))
+                .collect()
+        });
+        locales
+            .get(language)
+            .or_else(|| locales.get("en"))
+            .expect("the English messages are built in")
+    }
+
+    /// The word for what a value counts: "figures" or "points".
+    pub fn represents(&self, represents: &str) -> &str {
+        match represents {
+            "points" => &self.points,
+            _ => &self.figures,
+        }
+    }
+
+    /// What a unit is made of, abbreviated after a number.
+    pub fn parts(&self) -> [&str; 4] {
+        [
+            &self.parts_battalions,
+            &self.parts_squadrons,
+            &self.parts_companies,
+            &self.parts_batteries,
+        ]
+    }
+
+    /// A number and what it counts, in the plural it takes: "1 фигура",
+    /// "5 фигур", "21 фигура"; the number written as the language writes it.
+    pub fn count(&self, n: u64, what: Counted) -> String {
+        let id = COUNTED
+            .iter()
+            .find(|(c, _)| *c == what)
+            .map_or("count_units", |(_, id)| id);
+        let mut args = FluentArgs::new();
+        args.set("count", FluentValue::from(n));
+        args.set("number", FluentValue::from(self.number(n)));
+        message(&self.bundle, id, Some(&args))
+    }
+
+    /// "What a value counts" for `represents`, counted: "17 figuras".
+    pub fn count_represented(&self, n: u64, represents: &str) -> String {
+        let what = match represents {
+            "points" => Counted::Points,
+            _ => Counted::Figures,
+        };
+        self.count(n, what)
+    }
+
+    /// A whole number: "20.818" (es), "20 818" (ru), "20,818" (en).
+    pub fn number(&self, n: u64) -> String {
+        self.decimal_text(fixed_decimal::Decimal::from(n))
+    }
+
+    /// A decimal number as the language writes it: "2,1" in Spanish; a
+    /// negative one with a true minus sign.
+    pub fn decimal(&self, value: f64) -> String {
+        let text = if value.fract() == 0.0 {
+            self.decimal_text(fixed_decimal::Decimal::from(value as i64))
+        } else {
+            match fixed_decimal::Decimal::try_from_str(&value.to_string()) {
+                Ok(decimal) => self.decimal_text(decimal),
+                Err(_) => value.to_string(),
+            }
+        };
+        text.replace('-', "−")
+    }
+
+    fn decimal_text(&self, decimal: fixed_decimal::Decimal) -> String {
+        match icu_decimal::DecimalFormatter::try_new(
+            self.formats.clone().into(),
+            Default::default(),
+        ) {
+            Ok(formatter) => formatter.format(&decimal).to_string(),
+            Err(_) => decimal.to_string(),
+        }
+    }
+
+    /// A day of the month as the language writes it: "4 de mayo", "4 мая".
+    pub fn day(&self, date: time::Date) -> String {
+        self.date_text(date, false)
+    }
+
+    /// A whole date: "4 de mayo de 1811", "4 мая 1811 г.", "4 May 1811".
+    pub fn date(&self, date: time::Date) -> String {
+        self.date_text(date, true)
+    }
+
+    fn date_text(&self, date: time::Date, with_year: bool) -> String {
+        use icu_calendar::Gregorian;
+        use icu_datetime::FixedCalendarDateTimeFormatter as Formatter;
+        use icu_datetime::fieldsets::{MD, YMD};
+        let Ok(day) =
+            icu_calendar::Date::try_new_gregorian(date.year(), date.month().into(), date.day())
+        else {
+            return date.to_string();
+        };
+        let prefs = || self.formats.clone().into();
+        let text = if with_year {
+            Formatter::<Gregorian, _>::try_new(prefs(), YMD::long())
+                .map(|f| f.format(&day).to_string())
+        } else {
+            Formatter::<Gregorian, _>::try_new(prefs(), MD::long())
+                .map(|f| f.format(&day).to_string())
+        };
+        let text = text.unwrap_or_else(|_| date.to_string());
+        if PSEUDO_LOCALE.load(Ordering::Relaxed) {
+            pseudo_text(&text).into_owned()
+        } else {
+            text
+        }
+    }
+
+    /// The days of an action: "16 de mayo de 1811", or "3–5 de mayo de 1811"
+    /// and "30 de abril – 2 de mayo de 1811" when it lasts several.
+    pub fn date_span(&self, first: time::Date, last: time::Date) -> String {
+        if first == last {
+            return self.date(first);
+        }
+        if first.year() == last.year() && first.month() == last.month() {
+            let whole = self.date(last);
+            return format!("{}–{}", first.day(), whole);
+        }
+        let first_text = if first.year() == last.year() {
+            self.day(first)
+        } else {
+            self.date(first)
+        };
+        format!("{first_text} – {}", self.date(last))
+    }
+
+    /// A chance as an exact fraction and a percentage: "5/12 (41,7 %)".
+    pub fn chance_text(&self, p: crate::model::Ratio) -> String {
+        let percent = self.decimal((p.as_f64() * 1000.0).round() / 10.0);
+        format!("{p} ({percent} %)")
+    }
+
+    /// A modifier as printed in tables: "+1", "−2", "0".
+    pub fn signed(&self, value: i64) -> String {
+        match value {
+            0 => "0".into(),
+            v if v > 0 => format!("+{v}"),
+            v => format!("−{}", -v),
+        }
+    }
+
+    /// A day of an action where the sources give no date: "día 2".
+    pub fn day_number(&self, n: u32) -> String {
+        self.with("day_number", &[("n", self.number(n.into()).into())])
+    }
+
+    /// The note on a text given only in another language: "Este texto solo
+    /// existe en inglés."
+    pub fn only_in(&self, language: &str) -> String {
+        let name = message(&self.bundle, &format!("language_{language}"), None);
+        self.with("only_in", &[("language", name.into())])
+    }
+
+    /// A level of victory: "victoria marginal".
+    pub fn victory_level(&self, level: &str) -> String {
+        message(&self.bundle, &format!("victory_{level}"), None)
+    }
+
+    /// A message with arguments: a number (which also picks the plural
+    /// form) or a text. For sentences such as the notes of a conversion.
+    pub fn message(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
+                Arg::Text(text) => fluent.set(*name, FluentValue::from(text.to_string())),
+            }
+        }
+        message(&self.bundle, id, Some(&fluent))
+    }
+
+    /// A message of this language with arguments.
+    fn with(&self, id: &str, args: &[(&str, Cow<'_, str>)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in args {
+            fluent.set(*name, FluentValue::from(value.to_string()));
+        }
+        message(&self.bundle, id, Some(&fluent))
+    }
+}
+
+fn build(language: &str, text: &str, pseudo: bool) -> Locale {
+    // The built-in files are tested to parse whole; a partial parse keeps
+    // what did.
+    let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+    let mut bundle = FluentBundle::new_concurrent(vec![fallback_language(language)]);
+    // Unicode isolation marks around arguments would print on the page.
+    bundle.set_use_isolating(false);
+    if pseudo {
+        bundle.set_transform(Some(pseudo_text));
+    }
+    let _ = bundle.add_resource(resource);
+    let formats = message(&bundle, "formats", None)
+        .parse()
+        .unwrap_or(icu_locale_core::locale!("en-GB"));
+    Locale::from_bundle(language, bundle, formats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Counted, Locale, MESSAGES, problems};
+
+    #[test]
+    fn every_message_file_parses_and_gives_every_message() {
+        for (language, text) in MESSAGES {
+            assert_eq!(problems(language, text), Vec::<String>::new());
+        }
+    }
+
+    fn figures(language: &str, n: u64) -> String {
+        Locale::for_language(language).count(n, Counted::Figures)
+    }
+
+    #[test]
+    fn russian_counts_take_the_plural_of_their_number() {
+        assert_eq!(figures("ru", 1), "1 фигура");
+        assert_eq!(figures("ru", 2), "2 фигуры");
+        assert_eq!(figures("ru", 5), "5 фигур");
+        assert_eq!(figures("ru", 21), "21 фигура");
+        assert_eq!(figures("ru", 22), "22 фигуры");
+        assert_eq!(figures("ru", 25), "25 фигур");
+        assert_eq!(figures("ru", 11), "11 фигур");
+        let ru = Locale::for_language("ru");
+        assert_eq!(ru.count(1, Counted::Turns), "1 ход");
+        assert_eq!(ru.count(3, Counted::Turns), "3 хода");
+        assert_eq!(ru.count(14, Counted::Turns), "14 ходов");
+    }
+
+    #[test]
+    fn spanish_and_english_counts_take_their_plural() {
+        assert_eq!(figures("es", 1), "1 figura");
+        assert_eq!(figures("es", 2), "2 figuras");
+        assert_eq!(figures("es", 21), "21 figuras");
+        let es = Locale::for_language("es");
+        assert_eq!(es.count(20, Counted::Turns), "20 turnos");
+        assert_eq!(es.count(1, Counted::Guns), "1 cañón");
+        assert_eq!(figures("en", 1), "1 figure");
+        assert_eq!(figures("en", 5), "5 figures");
+        let en = Locale::for_language("en");
+        assert_eq!(en.count(1, Counted::Men), "1 man");
+        assert_eq!(en.count(20818, Counted::Men), "20,818 men");
+    }
+
+    #[test]
+    fn numbers_and_dates_are_written_as_each_language_writes_them() {
+        let date = time::Date::from_calendar_date(1815, time::Month::June, 16).unwrap();
+        let (es, ru, en) = (
+            Locale::for_language("es"),
+            Locale::for_language("ru"),
+            Locale::for_language("en"),
+        );
+        assert_eq!(es.date(date), "16 de junio de 1815");
+        assert_eq!(ru.date(date), "16 июня 1815\u{202f}г.");
+        assert_eq!(en.date(date), "16 June 1815");
+        assert_eq!(es.day(date), "16 de junio");
+        assert_eq!(es.number(20818), "20.818");
+        assert_eq!(ru.number(20818), "20\u{a0}818");
+        assert_eq!(en.number(20818), "20,818");
+        assert_eq!(es.decimal(2.5), "2,5");
+        assert_eq!(en.decimal(-2.5), "−2.5");
+        let first = time::Date::from_calendar_date(1811, time::Month::May, 3).unwrap();
+        let last = time::Date::from_calendar_date(1811, time::Month::May, 5).unwrap();
+        assert_eq!(es.date_span(first, last), "3–5 de mayo de 1811");
+        assert_eq!(es.day_number(2), "día 2");
+        assert_eq!(es.only_in("en"), "Este texto solo existe en inglés.");
+    }
+}

@@ -1,0 +1,154 @@
+# What grognard writes itself in English: the headings and labels of books, booklets,
+# counters, labels and reports. Syntax: Project Fluent (https://projectfluent.org).
+
+day_number = day { $n }
+night = night
+contents = Contents
+chapter = Chapter
+table = Table
+table_lower = table
+example = Example
+missing = Table not in the source: the original text refers to it but does not print it. Its values are not invented.
+base = Base
+roll = Roll
+sum = Sum
+result = Result
+rounding_up = rounded up
+rounding_down = rounded down
+rounding_nearest = rounded to nearest
+minimum = Minimum
+exclusive = not cumulative: only the most penalising applies
+success = Success
+failure_by = Failed by
+or_more = or more
+claimed = as the text says
+chance = Chance of success
+worst = worst case
+best = best case
+edition = Edition
+appendix = Tables outside chapters
+introduction = Historical introduction
+outcome = Outcome
+order_of_battle = Order of battle
+setup = Set-up
+reinforcements = Reinforcements
+victory = Victory conditions
+special_rules = Special rules
+errata = Errata
+strengths = Strengths
+arrivals = Strength on the field
+turn = Turn
+clock = Time
+men = men
+guns = guns
+units = units
+missing_data = Not in the source
+orders = Initial orders
+command = Command
+duration = Duration
+not_engaged = not engaged
+present = present, not committed
+left_out = units not engaged, left out of the totals
+howitzer = howitzer
+detached_from = detached from
+departs = leaves
+other_figures = other figures
+nominal = nominally
+attached_to = attached to
+estimate = estimate
+sources = Sources
+scenario = Scenario
+within = within
+hexes_of = hexes of
+entry = entry
+order_change = Order change: divide by
+attempts = attempts per turn
+radius = Command radius
+reorganisation = Reorganisation base
+demoralisation = Demoralisation threshold
+quick_reference = Quick reference
+unit = Unit
+grade = Grade
+figures = figures
+points = points
+men_or_guns = men / guns
+represented = represents
+order_markers = Order markers
+parts_battalions = bns
+parts_squadrons = sqns
+parts_companies = coys
+parts_batteries = btys
+
+# Numbers and dates follow the conventions of this variety (CLDR).
+formats = en-GB
+
+# A number followed by what it counts, in the plural form it takes.
+count_men = { $count ->
+    [one] { $number } man
+   *[other] { $number } men
+}
+
+count_guns = { $count ->
+    [one] { $number } gun
+   *[other] { $number } guns
+}
+
+count_units = { $count ->
+    [one] { $number } unit
+   *[other] { $number } units
+}
+
+count_figures = { $count ->
+    [one] { $number } figure
+   *[other] { $number } figures
+}
+
+count_points = { $count ->
+    [one] { $number } point
+   *[other] { $number } points
+}
+
+count_turns = { $count ->
+    [one] { $number } turn
+   *[other] { $number } turns
+}
+
+count_minutes = { $count ->
+    [one] { $number } minute
+   *[other] { $number } minutes
+}
+
+# The languages, and the note on a text that does not exist in the book's language.
+language_es = Spanish
+language_ru = Russian
+language_en = English
+only_in = This text exists only in { $language }.
+
+# What a conversion cannot carry to the target ruleset (the converted layer's `missing`
+# list, which the booklet prints).
+conversion_no_turn_length = { $ruleset } gives no turn length: the layer has no turns.
+conversion_no_clock = The sources give no clock times: the converted layer has no turns and every unit is present from the start.
+conversion_no_quality = { $title }: { $total ->
+    [one] the unit has
+   *[other] { $without } of { $total } units have
+} no quality in the sources, so they are given no value.
+conversion_no_leader_ratings = Leaders: the sources give no ratings, so none are converted.
+conversion_positions = Positions: { $count ->
+    [one] the hex reference
+   *[other] the { $count } hex references
+} of the { $ruleset } layer (set-up, areas, victory hexes) are not converted: { $reason }
+conversion_positions_no_scale = its map has no scale.
+conversion_positions_no_ground = the target ruleset has no ground scale.
+conversion_special_rules = The special rules of the { $ruleset } layer ({ $rules }) are rules of that game and are not carried over.
+conversion_orders = The initial orders of the { $ruleset } layer use that game's order vocabulary and are not converted.
+
+# A layer's levels of victory.
+victory_automatic = automatic victory
+victory_decisive = decisive victory
+victory_major = major victory
+victory_marginal = marginal victory
+victory_minor = minor victory
+victory_draw = draw
+# Abbreviations after a number.
+hex_abbr = hex.
+cm_abbr = cm

@@ -1,0 +1,154 @@
+# Lo que grognard escribe por sí mismo en español: rótulos de libros, folletos, fichas,
+# etiquetas e informes. Sintaxis: Project Fluent (https://projectfluent.org).
+
+day_number = día { $n }
+night = noche
+contents = Índice
+chapter = Capítulo
+table = Tabla
+table_lower = tabla
+example = Ejemplo
+missing = Tabla no incluida en la fuente: el texto original remite a ella pero no la reproduce. Sus valores no se inventan.
+base = Base
+roll = Tirada
+sum = Suma
+result = Resultado
+rounding_up = redondeado hacia arriba
+rounding_down = redondeado hacia abajo
+rounding_nearest = redondeado al más próximo
+minimum = Mínimo
+exclusive = no acumulativos: se aplica el más penalizador
+success = Éxito
+failure_by = Fallo por
+or_more = o más
+claimed = según el texto
+chance = Probabilidad de éxito
+worst = peor caso
+best = mejor caso
+edition = Edición
+appendix = Tablas sin capítulo
+introduction = Introducción histórica
+outcome = Desenlace
+order_of_battle = Orden de batalla
+setup = Despliegue
+reinforcements = Refuerzos
+victory = Condiciones de victoria
+special_rules = Reglas especiales
+errata = Erratas
+strengths = Fuerzas
+arrivals = Llegada de fuerzas al campo
+turn = Turno
+clock = Hora
+men = hombres
+guns = cañones
+units = unidades
+missing_data = Datos que la fuente no da
+orders = Órdenes iniciales
+command = Mando
+duration = Duración
+not_engaged = no comprometida
+present = presente, sin comprometer
+left_out = unidades no comprometidas, fuera de los totales
+howitzer = obús
+detached_from = destacada de
+departs = se retira
+other_figures = otras cifras
+nominal = al mando nominal
+attached_to = agregada a
+estimate = estimación
+sources = Fuentes
+scenario = Escenario
+within = a no más de
+hexes_of = hexes de
+entry = entrada
+order_change = Cambio de órdenes: dividir por
+attempts = intentos por turno
+radius = Radio de mando
+reorganisation = Base de reorganización
+demoralisation = Umbral de desmoralización
+quick_reference = Hoja de referencia rápida
+unit = Unidad
+grade = Calidad
+figures = figuras
+points = puntos
+men_or_guns = hombres / cañones
+represented = representa
+order_markers = Marcadores de órdenes
+parts_battalions = bon.
+parts_squadrons = esc.
+parts_companies = cía.
+parts_batteries = bat.
+
+# Los números y las fechas siguen las convenciones de esta variante (CLDR).
+formats = es
+
+# Un número seguido de lo que cuenta, con el plural que le corresponde.
+count_men = { $count ->
+    [one] { $number } hombre
+   *[other] { $number } hombres
+}
+
+count_guns = { $count ->
+    [one] { $number } cañón
+   *[other] { $number } cañones
+}
+
+count_units = { $count ->
+    [one] { $number } unidad
+   *[other] { $number } unidades
+}
+
+count_figures = { $count ->
+    [one] { $number } figura
+   *[other] { $number } figuras
+}
+
+count_points = { $count ->
+    [one] { $number } punto
+   *[other] { $number } puntos
+}
+
+count_turns = { $count ->
+    [one] { $number } turno
+   *[other] { $number } turnos
+}
+
+count_minutes = { $count ->
+    [one] { $number } minuto
+   *[other] { $number } minutos
+}
+
+# Los idiomas, y la nota de un texto que no existe en el idioma del libro.
+language_es = español
+language_ru = ruso
+language_en = inglés
+only_in = Este texto solo existe en { $language }.
+
+# Lo que una conversión no puede llevar al reglamento de destino (la lista «missing» de
+# la capa convertida, que imprime el folleto).
+conversion_no_turn_length = { $ruleset } no da la duración del turno: la capa no tiene turnos.
+conversion_no_clock = Las fuentes no dan horas: la capa convertida no tiene turnos y todas las unidades están presentes desde el principio.
+conversion_no_quality = { $title }: { $total ->
+    [one] la unidad no tiene
+   *[other] { $without } de { $total } unidades no tienen
+} calidad en las fuentes, así que no se les da valor.
+conversion_no_leader_ratings = Mandos: las fuentes no dan sus valores, así que no se convierte ninguno.
+conversion_positions = Posiciones: { $count ->
+    [one] la referencia a un hex
+   *[other] las { $count } referencias a hexes
+} de la capa de { $ruleset } (despliegue, zonas, hexes de victoria) no se convierten: { $reason }
+conversion_positions_no_scale = su mapa no tiene escala.
+conversion_positions_no_ground = el reglamento de destino no tiene escala de terreno.
+conversion_special_rules = Las reglas especiales de la capa de { $ruleset } ({ $rules }) son reglas de ese juego y no se trasladan.
+conversion_orders = Las órdenes iniciales de la capa de { $ruleset } usan el vocabulario de órdenes de ese juego y no se convierten.
+
+# Los niveles de victoria de una capa.
+victory_automatic = victoria automática
+victory_decisive = victoria decisiva
+victory_major = victoria sustancial
+victory_marginal = victoria marginal
+victory_minor = victoria menor
+victory_draw = empate
+# Abreviaturas tras un número.
+hex_abbr = hex.
+cm_abbr = cm

@@ -1,0 +1,237 @@
+//! Pseudo-localisation: built with `--pseudo-locale`, every word grognard
+//! prints itself is wrapped in ⟦…⟧ and a third longer. Every other word on a
+//! page must come from the project's sources (rules, scenarios, their
+//! names): a word that does neither is one grognard wrote without a message
+//! file, in one language for every reader. No id and no back-tick reaches a
+//! page either.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use crate::common::{grognard, repo_root, stderr};
+
+/// The words of every source file of the project.
+fn source_words(root: &Path) -> HashSet<String> {
+    let mut words = HashSet::new();
+    let mut stack = vec![root.join("content"), root.join("scenarios")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                for token in tokens(&text) {
+                    // "3rd" also as "rd": extraction may part a number from its suffix.
+                    let letters = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                    words.insert(letters.to_string());
+                    words.insert(token.to_string());
+                }
+            }
+        }
+    }
+    // Counter names abbreviate the sources' own words ("Brigade" → "Bde",
+    // "Guards" → "Gds").
+    let mut short_forms = Vec::new();
+    for (long, short) in grognard::render::counter_names::ABBREVIATIONS {
+        short_forms.extend(tokens(short).map(str::to_string));
+        if !long.contains(' ') {
+            let short = short.trim_end_matches('.');
+            short_forms.extend(
+                words
+                    .iter()
+                    .filter(|w| w.contains(long))
+                    .map(|w| w.replace(long, short)),
+            );
+        }
+    }
+    words.extend(short_forms);
+    words
+}
+
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty())
+}
+
+/// The text with the words hyphenation split at line ends joined again
+/// ("caba -⏎llería", "По­⏎строение").
+fn join_hyphenated(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if matches!(chars[i], '-' | '\u{ad}') {
+            let mut j = i + 1;
+            while j < chars.len() && (chars[j] == ' ' || chars[j] == '\u{ad}') {
+                j += 1;
+            }
+            if j < chars.len() && chars[j] == '\n' {
+                while j < chars.len() && chars[j].is_whitespace() {
+                    j += 1;
+                }
+                while out.ends_with(' ') {
+                    out.pop();
+                }
+                i = j;
+                continue;
+            }
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+/// The page's text without the pseudo-localised messages.
+fn unwrapped(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '⟦' => depth += 1,
+            '⟧' => {
+                depth = depth.saturating_sub(1);
+                out.push(' ');
+            }
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a word is the sources' own: a number, a source word, or several
+/// of three letters or more run together (table cells the text extraction joins, a page number
+/// after the first half of a word hyphenated across pages), where a part may
+/// be the lowercase first or last piece of a source word.
+fn from_sources(word: &str, known: &Known) -> bool {
+    if known.words.contains(word) {
+        return true;
+    }
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let mut reach = vec![false; chars.len() + 1];
+    reach[0] = true;
+    for i in 0..chars.len() {
+        if !reach[i] {
+            continue;
+        }
+        let start = chars[i].0;
+        for (offset, reached) in reach[i + 1..].iter_mut().enumerate() {
+            let j = i + 1 + offset;
+            let end = chars.get(j).map_or(word.len(), |(b, _)| *b);
+            let part = &word[start..end];
+            // Parts of three letters or more, or capitals ("Ney" + "II"):
+            // "H" and "ex" do not make "Hex".
+            let long = j - i >= 3;
+            let capitals = part.chars().all(char::is_uppercase);
+            if ((long || capitals) && known.words.contains(part))
+                || (long && known.pieces.contains(part))
+                || part.chars().all(|c| c.is_ascii_digit())
+            {
+                *reached = true;
+            }
+        }
+    }
+    reach[chars.len()]
+}
+
+/// The sources' words, and the lowercase first and last pieces of the
+/// longer ones.
+struct Known {
+    words: HashSet<String>,
+    pieces: HashSet<String>,
+}
+
+impl Known {
+    fn new(words: HashSet<String>) -> Self {
+        // Lowercase words, and long tokens such as a URL's, which a line
+        // may break anywhere.
+        let pieces = words
+            .iter()
+            .map(|w| w.chars().collect::<Vec<char>>())
+            .filter(|w| (w.len() >= 5 && w.iter().all(|c| c.is_lowercase())) || w.len() >= 14)
+            .flat_map(|w| {
+                (3..w.len() - 2)
+                    .flat_map(move |k| [w[..k].iter().collect::<String>(), w[k..].iter().collect()])
+            })
+            .collect();
+        Known { words, pieces }
+    }
+}
+
+#[test]
+fn every_word_grognard_prints_comes_from_its_message_files() {
+    let project = tempfile::tempdir().unwrap();
+    for folder in ["content", "scenarios"] {
+        crate::common::copy_dir(&repo_root().join(folder), &project.path().join(folder));
+    }
+    std::fs::copy(
+        repo_root().join("grognard.toml"),
+        project.path().join("grognard.toml"),
+    )
+    .unwrap();
+    // The rulebook, QRS, booklets, OOB booklet, counters, labels and rosters
+    // of a Russian ruleset and a scenario built in Spanish and converted.
+    let output = grognard(
+        project.path(),
+        &["build", "--pseudo-locale", "quatre-bras-1815", "polk"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let known = Known::new(source_words(project.path()));
+    let session = grognard::load(project.path());
+    let scenario = session.project.scenario("quatre-bras-1815").unwrap();
+    let ids: Vec<&str> = scenario
+        .units
+        .iter()
+        .map(|u| u.id.as_str())
+        .chain(scenario.formations.iter().map(|f| f.id.as_str()))
+        .chain(scenario.leaders.iter().map(|l| l.id.as_str()))
+        .filter(|id| id.contains('-'))
+        .collect();
+    let mut pdfs = Vec::new();
+    for folder in ["out/polk", "out/quatre-bras-1815"] {
+        for entry in std::fs::read_dir(project.path().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pdf") {
+                pdfs.push(path);
+            }
+        }
+    }
+    pdfs.sort();
+    assert!(pdfs.len() >= 8, "{pdfs:?}");
+    let mut problems = Vec::new();
+    for pdf in &pdfs {
+        let name = pdf.file_name().unwrap().to_string_lossy().to_string();
+        let text = pdf_extract::extract_text_from_mem(&std::fs::read(pdf).unwrap()).unwrap();
+        // A counter sheet prints only the sources' names and values.
+        if !name.ends_with("-counters.pdf") {
+            assert!(text.contains('⟦'), "{name}: no message at all");
+        }
+        let rest = unwrapped(&join_hyphenated(&text));
+        let mut foreign: Vec<&str> = tokens(&rest).filter(|w| !from_sources(w, &known)).collect();
+        foreign.sort();
+        foreign.dedup();
+        if !foreign.is_empty() {
+            let at = rest.find(foreign[0]).unwrap_or(0);
+            let from = rest.floor_char_boundary(at.saturating_sub(60));
+            let context: String = rest[from..].chars().take(120).collect();
+            problems.push(format!(
+                "{name}: words from no message file: {foreign:?}, e.g. in «{context}»"
+            ));
+        }
+        if rest.contains('`') {
+            problems.push(format!("{name}: a back-tick"));
+        }
+        let leaked: Vec<&&str> = ids
+            .iter()
+            .filter(|id| {
+                rest.split(|c: char| c.is_whitespace() || ",;:()".contains(c))
+                    .any(|w| w == **id)
+            })
+            .collect();
+        if !leaked.is_empty() {
+            problems.push(format!("{name}: ids on the page: {leaked:?}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -358,6 +358,7 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
     scenario.sides.push(Side {
         id: "a".into(),
         name: "A".into(),
+        names: Vec::new(),
         commander: None,
         nominal_commander: None,
         colour: String::new(),

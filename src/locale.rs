@@ -180,25 +180,24 @@ pub fn problems(language: &str, text: &str) -> Vec<String> {
     if let Err(errors) = bundle.add_resource(resource) {
         problems.extend(errors.iter().map(|e| format!("{language}: {e}")));
     }
-    let with_arguments = [
-        "day_number",
-        "formats",
-        "only_in",
-        "conversion_no_turn_length",
-        "conversion_no_clock",
-        "conversion_no_quality",
-        "conversion_no_leader_ratings",
-        "conversion_positions",
-        "conversion_positions_no_scale",
-        "conversion_positions_no_ground",
-        "conversion_special_rules",
-        "conversion_orders",
-    ];
+    // Every message of the English file, which every other language gives too.
+    let reference = MESSAGES
+        .iter()
+        .find(|(l, _)| *l == "en")
+        .map_or("", |(_, text)| text);
+    let reference = FluentResource::try_new(reference.to_string()).unwrap_or_else(|(r, _)| r);
+    let english: Vec<&str> = reference
+        .entries()
+        .filter_map(|entry| match entry {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name),
+            _ => None,
+        })
+        .collect();
     let names: Vec<String> = languages()
         .map(|l| format!("language_{l}"))
         .chain(VICTORY_LEVELS.iter().map(|l| format!("victory_{l}")))
         .collect();
-    let ids = WORDS.iter().chain(&with_arguments).copied();
+    let ids = WORDS.iter().chain(&english).copied();
     let ids = ids
         .chain(COUNTED.iter().map(|c| c.1))
         .chain(names.iter().map(String::as_str));
@@ -225,11 +224,62 @@ const COUNTED: &[(Counted, &str)] = &[
     (Counted::Minutes, "count_minutes"),
 ];
 
-/// An argument of a message.
-#[derive(Debug, Clone, Copy)]
-pub enum Arg<'a> {
+/// An argument of a message: a number (which also picks the plural form)
+/// or a text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
     Number(u64),
-    Text(&'a str),
+    Text(String),
+    /// A number and what it counts, written as the language writes it: "5 фигур".
+    Counted(u64, Counted),
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Self {
+        Arg::Number(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Number(n as u64)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Self {
+        Arg::Text(text.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Self {
+        Arg::Text(text)
+    }
+}
+
+/// Something to be said in a language chosen later: a conversion's notes
+/// go to the command line in English, and into the converted layer and its
+/// report in the target ruleset's language. `Text` is the author's own words
+/// (a profile's judgement calls), said as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Said {
+    Message(&'static str, Vec<(&'static str, Arg)>),
+    Text(String),
+}
+
+impl Said {
+    pub fn new(id: &'static str, args: Vec<(&'static str, Arg)>) -> Self {
+        Said::Message(id, args)
+    }
+
+    /// The words in `locale`'s language.
+    pub fn in_language(&self, locale: &Locale) -> String {
+        match self {
+            Said::Message(id, args) => locale.message(id, args),
+            Said::Text(text) => text.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -428,7 +478,10 @@ impl Locale {
         for (name, value) in args {
             match value {
                 Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
-                Arg::Text(text) => fluent.set(*name, FluentValue::from(text.to_string())),
+                Arg::Text(text) => fluent.set(*name, FluentValue::from(text.clone())),
+                Arg::Counted(n, what) => {
+                    fluent.set(*name, FluentValue::from(self.count(*n, *what)))
+                }
             }
         }
         message(&self.bundle, id, Some(&fluent))

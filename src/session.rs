@@ -185,6 +185,8 @@ fn report_conversion(
     conversion: &convert::Conversion,
     place: &Option<Location>,
 ) {
+    // The command line speaks English; the layer and report, the target's language.
+    let english = crate::locale::Locale::for_language("en");
     let gaps = conversion.unmapped.iter().chain(&conversion.source_gaps);
     let notes = gaps.map(|text| (Severity::Note, "missing-data", text));
     let warnings = conversion
@@ -192,7 +194,12 @@ fn report_conversion(
         .iter()
         .map(|text| (Severity::Warning, "convert", text));
     for remark in &conversion.unit_remarks {
-        let text = format!("{} → {}: {}", job.scenario, job.to, remark.text);
+        let text = format!(
+            "{} → {}: {}",
+            job.scenario,
+            job.to,
+            remark.text.in_language(english)
+        );
         let d = if remark.note {
             Diagnostic::remark("missing-data", text)
         } else {
@@ -208,7 +215,12 @@ fn report_conversion(
             Diagnostic::new(
                 severity,
                 code,
-                format!("{} → {}: {text}", job.scenario, job.to),
+                format!(
+                    "{} → {}: {}",
+                    job.scenario,
+                    job.to,
+                    text.in_language(english)
+                ),
             )
             .at_location(place.clone())
             .note("the conversion report lists it too"),

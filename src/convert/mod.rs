@@ -8,7 +8,7 @@ mod write;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::locale::{Arg, Locale};
+use crate::locale::{Arg, Locale, Said};
 use crate::model::Project;
 use crate::model::Ruleset;
 use crate::model::calendar::{self, Night, Track};
@@ -47,12 +47,12 @@ pub struct Conversion {
     /// The scenario's first day, to write moments after it with their date.
     pub first_day: Option<time::Date>,
     pub arrivals: Vec<Arrival>,
-    pub unmapped: Vec<String>,
-    pub judgements: Vec<String>,
-    pub warnings: Vec<String>,
+    pub unmapped: Vec<Said>,
+    pub judgements: Vec<Said>,
+    pub warnings: Vec<Said>,
     /// What the conversion could not do because the sources lack the data:
     /// reported with the warnings, but notes to `check` (the author knows).
-    pub source_gaps: Vec<String>,
+    pub source_gaps: Vec<Said>,
 }
 
 /// The outputs of one conversion.
@@ -93,7 +93,8 @@ pub fn convert(
         let profile = project.ruleset(&layer.ruleset)?.profile.as_ref()?;
         Some(units::Source { layer, profile })
     });
-    let converted = units::convert_units(scenario, profile, to, source.as_ref());
+    // Remarks name the target by its title.
+    let converted = units::convert_units(scenario, profile, &target.name, source.as_ref());
     let mut conversion = Conversion {
         scenario: scenario.id.clone(),
         from: from.map(String::from),
@@ -106,14 +107,14 @@ pub fn convert(
         first_day: scenario.first_day,
         arrivals: Vec::new(),
         unmapped: Vec::new(),
-        judgements: profile.notes.clone(),
+        judgements: profile.notes.iter().cloned().map(Said::Text).collect(),
         warnings: Vec::new(),
         source_gaps: Vec::new(),
     };
     source_judgements(project, source_layer, from, &mut conversion);
     // What the converted layer says of itself is in the target's language.
     let locale = Locale::for_language(&target.language);
-    time(scenario, source_layer, profile, locale, &mut conversion);
+    time(scenario, source_layer, profile, &mut conversion);
     check_turn_limit(project, scenario, &conversion)?;
     unmapped(project, scenario, source_layer, locale, &mut conversion);
     let layer = write::layer(project, scenario, &conversion);
@@ -140,13 +141,16 @@ fn source_judgements(
     {
         conversion
             .judgements
-            .extend(source_profile.notes.iter().cloned());
+            .extend(source_profile.notes.iter().cloned().map(Said::Text));
     }
     let inverted = conversion.units.iter().filter(|u| u.inverted).count();
     if inverted > 0 {
-        conversion.judgements.push(format!(
-            "{inverted} units take their strength from the {} layer's values, read back through its profile, not from the neutral figures.",
-            from.unwrap_or_default()
+        let ruleset = from
+            .and_then(|f| project.ruleset(f))
+            .map_or("", |r| &r.name);
+        conversion.judgements.push(Said::new(
+            "conversion_inverted",
+            vec![("count", inverted.into()), ("ruleset", ruleset.into())],
         ));
     }
 }
@@ -180,13 +184,12 @@ fn time(
     scenario: &Scenario,
     source: Option<&Layer>,
     profile: &Profile,
-    locale: &Locale,
     conversion: &mut Conversion,
 ) {
     let Some(minutes) = profile.turn_minutes else {
-        let ruleset = Arg::Text(&conversion.to);
-        let text = locale.message("conversion_no_turn_length", &[("ruleset", ruleset)]);
-        conversion.unmapped.push(text);
+        let ruleset = conversion.to.as_str().into();
+        let said = Said::new("conversion_no_turn_length", vec![("ruleset", ruleset)]);
+        conversion.unmapped.push(said);
         return;
     };
     let (start, end) = match source.filter(|l| l.timed) {
@@ -194,8 +197,9 @@ fn time(
         None => match (scenario.start, scenario.end) {
             (Some(start), Some(end)) => (start, end),
             _ => {
-                let text = locale.message("conversion_no_clock", &[]);
-                conversion.unmapped.push(text);
+                conversion
+                    .unmapped
+                    .push(Said::new("conversion_no_clock", vec![]));
                 return;
             }
         },
@@ -224,10 +228,13 @@ fn time(
         };
         let turn = turn_of(clock);
         if turn > turns {
-            conversion.warnings.push(format!(
-                "`{}` arrives at {}, after the last turn ({turns}) begins: it comes on the last turn",
-                unit.id,
-                scenario.moment(clock)
+            conversion.warnings.push(Said::new(
+                "conversion_after_last_turn",
+                vec![
+                    ("unit", unit.name.as_str().into()),
+                    ("time", scenario.moment(clock).into()),
+                    ("turns", u64::from(turns).into()),
+                ],
             ));
         }
         let turn = turn.min(turns);
@@ -300,8 +307,8 @@ fn unmapped(
     };
     unmapped_qualities(scenario, target, locale, conversion);
     if scenario.leaders.iter().all(|l| l.ratings.is_empty()) {
-        let text = locale.message("conversion_no_leader_ratings", &[]);
-        conversion.unmapped.push(text);
+        let said = Said::new("conversion_no_leader_ratings", vec![]);
+        conversion.unmapped.push(said);
     }
     strength_gaps(scenario, profile, conversion);
     if let Some(layer) = source {
@@ -328,9 +335,12 @@ fn unmapped_qualities(
     unmapped_qualities.sort();
     unmapped_qualities.dedup();
     for quality in unmapped_qualities {
-        conversion.warnings.push(format!(
-            "quality `{quality}` has no grade in the `{}` profile (grades_to): its units get none",
-            conversion.to
+        conversion.warnings.push(Said::new(
+            "conversion_ungraded_quality",
+            vec![
+                ("quality", quality.into()),
+                ("ruleset", target.name.as_str().into()),
+            ],
         ));
     }
     let without_quality = scenario
@@ -345,15 +355,15 @@ fn unmapped_qualities(
             .as_deref()
             .and_then(|v| target.vocabulary(v))
             .map_or(locale.grade.as_str(), |v| v.title.as_str());
-        let text = locale.message(
+        let said = Said::new(
             "conversion_no_quality",
-            &[
-                ("title", Arg::Text(title)),
-                ("without", Arg::Number(without_quality as u64)),
-                ("total", Arg::Number(scenario.units.len() as u64)),
+            vec![
+                ("title", title.into()),
+                ("without", without_quality.into()),
+                ("total", scenario.units.len().into()),
             ],
         );
-        conversion.unmapped.push(text);
+        conversion.unmapped.push(said);
     }
 }
 
@@ -364,14 +374,17 @@ fn strength_gaps(scenario: &Scenario, profile: &Profile, conversion: &mut Conver
         .units
         .iter()
         .filter(|u| u.men.is_none() && u.guns.is_none())
-        .map(|u| u.id.as_str())
+        .map(|u| u.name.as_str())
         .collect();
     // Data no source gives, as the scenario records it.
     if !no_strength.is_empty() {
-        conversion.source_gaps.push(format!(
-            "No strength in the sources, so no {} (left for the designer): {}",
-            profile.represents,
-            no_strength.join(", ")
+        conversion.source_gaps.push(Said::new(
+            "conversion_no_strength",
+            vec![
+                ("represents", profile.represents.as_str().into()),
+                ("count", no_strength.len().into()),
+                ("units", no_strength.join(", ").into()),
+            ],
         ));
     }
 }
@@ -386,7 +399,9 @@ fn layer_not_carried_over(
     conversion: &mut Conversion,
 ) {
     let source = project.ruleset(&layer.ruleset);
-    let ruleset = Arg::Text(source.map_or(layer.ruleset.as_str(), |r| r.name.as_str()));
+    let ruleset: Arg = source
+        .map_or(layer.ruleset.as_str(), |r| r.name.as_str())
+        .into();
     let hexes: usize = layer.areas.iter().map(|(_, h)| h.len()).sum::<usize>()
         + layer.victory.iter().map(|v| v.hexes.len()).sum::<usize>()
         + layer.setup.iter().filter(|s| s.hex.is_some()).count();
@@ -395,23 +410,15 @@ fn layer_not_carried_over(
         .and_then(|r| r.profile.as_ref())
         .and_then(|p| p.metres_per_hex);
     if hexes > 0 && (scale.is_none() || profile.metres_per_cm.is_none()) {
-        let reason = locale.message(
-            if scale.is_none() {
-                "conversion_positions_no_scale"
-            } else {
-                "conversion_positions_no_ground"
-            },
-            &[],
-        );
-        let text = locale.message(
+        let missing = if scale.is_none() { "map" } else { "ground" };
+        conversion.unmapped.push(Said::new(
             "conversion_positions",
-            &[
-                ("count", Arg::Number(hexes as u64)),
-                ("ruleset", ruleset),
-                ("reason", Arg::Text(&reason)),
+            vec![
+                ("count", hexes.into()),
+                ("ruleset", ruleset.clone()),
+                ("missing", missing.into()),
             ],
-        );
-        conversion.unmapped.push(text);
+        ));
     }
     if !layer.special_rules.is_empty() {
         // Each rule by its title, in the target's language where it has one.
@@ -421,15 +428,14 @@ fn layer_not_carried_over(
             .map(|(id, title, _)| prose_in(title, &locale.language).unwrap_or(id))
             .collect::<Vec<_>>()
             .join(", ");
-        let text = locale.message(
+        conversion.unmapped.push(Said::new(
             "conversion_special_rules",
-            &[("ruleset", ruleset), ("rules", Arg::Text(&rules))],
-        );
-        conversion.unmapped.push(text);
+            vec![("ruleset", ruleset.clone()), ("rules", rules.into())],
+        ));
     }
     if !layer.orders.is_empty() {
-        let text = locale.message("conversion_orders", &[("ruleset", ruleset)]);
-        conversion.unmapped.push(text);
+        let said = Said::new("conversion_orders", vec![("ruleset", ruleset)]);
+        conversion.unmapped.push(said);
     }
 }
 
@@ -465,6 +471,7 @@ mod properties {
         scenario.sides.push(Side {
             id: "a".into(),
             name: "A".into(),
+            names: Vec::new(),
             commander: None,
             nominal_commander: None,
             colour: String::new(),

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::locale::{Arg, Counted, Locale, Said};
 use crate::model::Project;
 use crate::model::profile::Profile;
 use crate::model::scenario::Scenario;
@@ -16,29 +17,41 @@ pub fn markdown(
     profile: &Profile,
     c: &Conversion,
 ) -> String {
+    // The report is in the target ruleset's language, like the layer.
+    let locale = Locale::for_language(project.ruleset(&c.to).map_or("en", |r| &r.language));
     let mut out = String::new();
-    heading(&mut out, project, scenario, profile, c);
-    totals(&mut out, scenario, profile, c);
-    roundings(&mut out, profile, c);
-    time(&mut out, c);
+    heading(&mut out, project, scenario, profile, c, locale);
+    totals(&mut out, scenario, profile, c, locale);
+    roundings(&mut out, scenario, profile, c, locale);
+    time(&mut out, scenario, c, locale);
     if profile.is_miniatures() {
-        muster(&mut out, project, profile, c);
+        muster(&mut out, project, profile, c, locale);
     }
-    let warnings: Vec<String> = c.warnings.iter().chain(&c.source_gaps).cloned().collect();
+    let warnings: Vec<Said> = c.warnings.iter().chain(&c.source_gaps).cloned().collect();
     for (title, items) in [
-        ("Not converted", &c.unmapped),
-        ("Judgement calls", &c.judgements),
-        ("Warnings", &warnings),
+        ("report_not_converted", &c.unmapped),
+        ("report_judgements", &c.judgements),
+        ("report_warnings", &warnings),
     ] {
         if items.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "\n## {title}\n");
+        let _ = writeln!(out, "\n## {}\n", locale.message(title, &[]));
         for item in items {
-            let _ = writeln!(out, "- {item}");
+            let _ = writeln!(out, "- {}", item.in_language(locale));
         }
     }
     out
+}
+
+/// A table's header row and its alignment row; `numbers` columns from the
+/// second on are right-aligned.
+fn header(out: &mut String, cells: &[String], text_columns: usize) {
+    let _ = writeln!(out, "| {} |", cells.join(" | "));
+    let align: Vec<&str> = (0..cells.len())
+        .map(|i| if i < text_columns { "---" } else { "---:" })
+        .collect();
+    let _ = writeln!(out, "|{}|", align.join("|"));
 }
 
 /// The title, and what was converted to what at which scale.
@@ -48,6 +61,7 @@ fn heading(
     scenario: &Scenario,
     profile: &Profile,
     c: &Conversion,
+    locale: &Locale,
 ) {
     let target = project
         .ruleset(&c.to)
@@ -55,187 +69,239 @@ fn heading(
     let origin = c
         .from
         .as_deref()
-        .map_or("neutral facts".to_string(), |f| format!("`{f}` layer"));
+        .map(|f| project.ruleset(f).map_or(f, |r| r.name.as_str()));
     let _ = writeln!(out, "# {} → {target}\n", scenario.title);
-    let _ = writeln!(
-        out,
-        "Converted from the {origin} of `{}` to `{}`. One {} = {} men (infantry, cavalry) or {} guns; the unit of play is the {}{}.\n",
-        scenario.id,
-        c.to,
-        profile.represents.trim_end_matches('s'),
-        profile.men_per,
-        profile.guns_per,
-        profile.level,
-        if profile.aggregate == "regiment" {
-            ", so the battalions of one regiment (one brigade, one name before the brackets) are played as one unit"
-        } else {
-            ""
-        }
+    let represents = if profile.represents == "points" {
+        Counted::Points
+    } else {
+        Counted::Figures
+    };
+    let intro = locale.message(
+        "report_intro",
+        &[
+            ("from", origin.unwrap_or("none").into()),
+            ("target", target.into()),
+            ("one", Arg::Counted(1, represents)),
+            ("men", Arg::Counted(profile.men_per.into(), Counted::Men)),
+            ("guns", Arg::Counted(profile.guns_per.into(), Counted::Guns)),
+            ("level", profile.level.as_str().into()),
+            ("aggregate", profile.aggregate.as_str().into()),
+        ],
     );
+    let _ = writeln!(out, "{intro}\n");
 }
 
 /// Each side's historical totals beside what the converted units represent.
-fn totals(out: &mut String, scenario: &Scenario, profile: &Profile, c: &Conversion) {
-    let _ = writeln!(out, "## Totals per side\n");
-    let _ = writeln!(
-        out,
-        "| side | men | guns | units | {} | men represented | guns represented | units after |",
-        profile.represents
+fn totals(
+    out: &mut String,
+    scenario: &Scenario,
+    profile: &Profile,
+    c: &Conversion,
+    locale: &Locale,
+) {
+    let _ = writeln!(out, "## {}\n", locale.message("report_totals", &[]));
+    let mut cells: Vec<String> = ["report_side", "report_men", "report_guns", "report_units"]
+        .iter()
+        .map(|id| locale.message(id, &[]))
+        .collect();
+    cells.push(locale.represents(&profile.represents).to_string());
+    cells.extend(
+        [
+            "report_men_represented",
+            "report_guns_represented",
+            "report_units_after",
+        ]
+        .iter()
+        .map(|id| locale.message(id, &[])),
     );
-    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|");
+    header(out, &cells, 1);
     for side in &scenario.sides {
         let crate::model::strength::Totals { men, guns, units } =
             crate::model::strength::sum(scenario, Some(&side.id), None, None);
         let after: Vec<_> = c.units.iter().filter(|u| u.side == side.id).collect();
         let value: u64 = after.iter().map(|u| u.value).sum();
-        let men_after: u64 = after
-            .iter()
-            .filter(|u| u.arm != "artillery")
-            .map(|u| u.represented)
-            .sum();
-        let guns_after: u64 = after
-            .iter()
-            .filter(|u| u.arm == "artillery")
-            .map(|u| u.represented)
-            .sum();
+        let represented = |artillery: bool| -> u64 {
+            after
+                .iter()
+                .filter(|u| (u.arm == "artillery") == artillery)
+                .map(|u| u.represented)
+                .sum()
+        };
+        let n = |n: u64| locale.number(n);
         let _ = writeln!(
             out,
-            "| {} | {men} | {guns} | {units} | {value} | {men_after} | {guns_after} | {} |",
-            side.name,
-            after.len()
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            side.name_in(&locale.language),
+            n(men),
+            n(guns),
+            n(units),
+            n(value),
+            n(represented(false)),
+            n(represented(true)),
+            n(after.len() as u64)
         );
     }
-    participation(out, scenario, c);
+    participation(out, scenario, c, locale);
 }
 
 /// Who was left out, which strengths came from a range, which units were
 /// split into several, and what the conversion says of particular units.
-fn participation(out: &mut String, scenario: &Scenario, c: &Conversion) {
-    let _ = writeln!(
-        out,
-        "\nThe totals count the units that take part. {}",
-        match c.left_out {
-            0 => "No unit was left out as not engaged.".to_string(),
-            1 => "1 unit not engaged was left out.".to_string(),
-            n => format!("{n} units not engaged were left out."),
-        }
-    );
+fn participation(out: &mut String, scenario: &Scenario, c: &Conversion, locale: &Locale) {
+    let left_out = locale.message("report_left_out", &[("count", c.left_out.into())]);
+    let _ = writeln!(out, "\n{left_out}");
     let ranged: Vec<String> = scenario
         .units
         .iter()
         .filter(|u| u.takes_part())
         .filter_map(|u| {
             let (low, high) = u.men_range?;
-            Some(format!("`{}` {low}–{high} → {}", u.id, u.men.unwrap_or(0)))
+            let used = locale.number(u.men.unwrap_or(0).into());
+            let (low, high) = (locale.number(low.into()), locale.number(high.into()));
+            Some(format!("{} {low}–{high} → {used}", u.name))
         })
         .collect();
     if !ranged.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nWhere a source gives a range of men, the middle of the range is used: {}.",
-            ranged.join(", ")
-        );
+        let text = locale.message("report_ranges", &[("units", ranged.join(", ").into())]);
+        let _ = writeln!(out, "\n{text}");
     }
     // A unit of play stands for part of a neutral unit when several share it.
-    let mut shares: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut shares: BTreeMap<&str, usize> = BTreeMap::new();
     for u in c.units.iter().filter(|u| u.units.len() == 1) {
         *shares.entry(u.units[0].as_str()).or_default() += 1;
     }
     let split_units: Vec<&str> = shares
         .into_iter()
         .filter(|(_, n)| *n > 1)
-        .map(|(id, _)| id)
+        .filter_map(|(id, _)| scenario.unit(id).map(|u| u.name.as_str()))
         .collect();
     if !split_units.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n{} unit(s) made of several battalions or batteries became one unit of play each: {}.",
-            split_units.len(),
-            split_units
-                .iter()
-                .map(|u| format!("`{u}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let text = locale.message(
+            "report_split",
+            &[
+                ("count", split_units.len().into()),
+                ("units", split_units.join(", ").into()),
+            ],
         );
+        let _ = writeln!(out, "\n{text}");
     }
     for remark in &c.unit_remarks {
-        let kind = if remark.note { "Note" } else { "Warning" };
-        let _ = writeln!(out, "\n- {kind}: {}", remark.text);
+        let kind = if remark.note {
+            "report_note"
+        } else {
+            "report_warning"
+        };
+        let _ = writeln!(
+            out,
+            "\n- {}: {}",
+            locale.message(kind, &[]),
+            remark.text.in_language(locale)
+        );
     }
 }
 
 /// Every unit's rounding and its error.
-fn roundings(out: &mut String, profile: &Profile, c: &Conversion) {
-    let _ = writeln!(out, "\n## Roundings\n");
-    let _ = writeln!(
-        out,
-        "Half or more rounds up. The error is what the {} represent minus the historical figure.\n",
-        profile.represents
+fn roundings(
+    out: &mut String,
+    scenario: &Scenario,
+    profile: &Profile,
+    c: &Conversion,
+    locale: &Locale,
+) {
+    let represents = locale.represents(&profile.represents).to_string();
+    let _ = writeln!(out, "\n## {}\n", locale.message("report_roundings", &[]));
+    let intro = locale.message(
+        "report_roundings_intro",
+        &[("represents", represents.as_str().into())],
     );
-    let _ = writeln!(
-        out,
-        "| unit | stands for | men | guns | {} | represents | error |",
-        profile.represents
+    let _ = writeln!(out, "{intro}\n");
+    let mut cells: Vec<String> = [
+        "report_unit",
+        "report_stands_for",
+        "report_men",
+        "report_guns",
+    ]
+    .iter()
+    .map(|id| locale.message(id, &[]))
+    .collect();
+    cells.push(represents);
+    cells.extend(
+        ["report_represents", "report_error"]
+            .iter()
+            .map(|id| locale.message(id, &[])),
     );
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|");
+    header(out, &cells, 2);
     for u in &c.units {
+        let stands_for: Vec<&str> = u
+            .units
+            .iter()
+            .map(|id| scenario.unit(id).map_or(id.as_str(), |n| n.name.as_str()))
+            .collect();
+        let error = match u.error() {
+            0 => "0".to_string(),
+            e => locale.signed(e),
+        };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {:+} |",
+            "| {} | {} | {} | {} | {} | {} | {error} |",
             u.name,
-            u.units.join(", "),
-            u.strength.men,
-            u.strength.guns,
-            u.value,
-            u.represented,
-            u.error()
+            stands_for.join(", "),
+            locale.number(u.strength.men),
+            locale.number(u.strength.guns),
+            locale.number(u.value),
+            locale.number(u.represented),
         );
     }
 }
 
 /// The converted clock, and the arrivals that fall between turn starts.
-fn time(out: &mut String, c: &Conversion) {
-    let _ = writeln!(out, "\n## Time\n");
-    match c.clock {
-        Some((start, minutes, turns)) => {
-            let _ = writeln!(
-                out,
-                "Turn 1 starts at {start}; {turns} turns of {minutes} minutes. An arrival between two turn starts comes on the turn under way.\n"
-            );
-            let late: Vec<_> = c.arrivals.iter().filter(|a| a.error > 0).collect();
-            if late.is_empty() {
-                let _ = writeln!(out, "Every arrival falls on the start of a turn.");
-            } else {
-                let _ = writeln!(
-                    out,
-                    "| unit | arrives | turn | minutes after the turn starts |"
-                );
-                let _ = writeln!(out, "|---|---|---:|---:|");
-                for a in late {
-                    let _ = writeln!(
-                        out,
-                        "| {} | {} | {} | {} |",
-                        a.unit,
-                        a.clock.written(c.first_day),
-                        a.turn,
-                        a.error
-                    );
-                }
-            }
-        }
-        None => {
-            let _ = writeln!(out, "No turns: see below.");
-        }
+fn time(out: &mut String, scenario: &Scenario, c: &Conversion, locale: &Locale) {
+    let _ = writeln!(out, "\n## {}\n", locale.message("report_time", &[]));
+    let Some((start, minutes, turns)) = c.clock else {
+        let _ = writeln!(out, "{}", locale.message("report_no_turns", &[]));
+        return;
+    };
+    let clock = locale.message(
+        "report_clock",
+        &[
+            ("start", scenario.moment(start).into()),
+            ("turns", Arg::Counted(turns.into(), Counted::Turns)),
+            ("minutes", Arg::Counted(minutes.into(), Counted::Minutes)),
+        ],
+    );
+    let _ = writeln!(out, "{clock}\n");
+    let late: Vec<_> = c.arrivals.iter().filter(|a| a.error > 0).collect();
+    if late.is_empty() {
+        let _ = writeln!(out, "{}", locale.message("report_on_turn_starts", &[]));
+        return;
+    }
+    let cells: Vec<String> = [
+        "report_unit",
+        "report_arrives",
+        "report_turn",
+        "report_minutes_after",
+    ]
+    .iter()
+    .map(|id| locale.message(id, &[]))
+    .collect();
+    header(out, &cells, 2);
+    for a in late {
+        let unit = scenario
+            .unit(&a.unit)
+            .map_or(a.unit.as_str(), |u| u.name.as_str());
+        let _ = writeln!(
+            out,
+            "| {unit} | {} | {} | {} |",
+            scenario.moment(a.clock),
+            a.turn,
+            a.error
+        );
     }
 }
 
 /// For miniatures: the figures, units and bases to field, by nation and arm.
-fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion) {
-    let _ = writeln!(out, "\n## Muster list\n");
-    let _ = writeln!(
-        out,
-        "Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).\n"
-    );
+fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion, locale: &Locale) {
+    let _ = writeln!(out, "\n## {}\n", locale.message("report_muster", &[]));
+    let _ = writeln!(out, "{}\n", locale.message("report_muster_intro", &[]));
     let mut muster: BTreeMap<(String, String), (u64, usize, u64)> = BTreeMap::new();
     for u in &c.units {
         let entry = muster.entry((u.nation.clone(), u.arm.clone())).or_default();
@@ -250,21 +316,31 @@ fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion
             entry.2 += u.value.div_ceil(u64::from(*per));
         }
     }
-    let _ = writeln!(out, "| nation | arm | figures | units | bases |");
-    let _ = writeln!(out, "|---|---|---:|---:|---:|");
+    let cells: Vec<String> = [
+        "report_nation",
+        "report_arm",
+        "report_figures",
+        "report_units",
+        "report_bases",
+    ]
+    .iter()
+    .map(|id| locale.message(id, &[]))
+    .collect();
+    header(out, &cells, 2);
     for ((nation, arm), (figures, units, bases)) in muster {
-        let nation = project.neutral.label("nation", &nation, "en");
-        let arm_label = project.neutral.label("arm", &arm, "en");
+        let nation = project.neutral.label("nation", &nation, &locale.language);
+        let arm_label = project.neutral.label("arm", &arm, &locale.language);
         let bases = if arm == "artillery" {
-            format!("{units} (one per battery)")
+            locale.message("report_bases_battery", &[("count", units.into())])
         } else if bases > 0 {
-            bases.to_string()
+            locale.number(bases)
         } else {
-            "by frontage".to_string()
+            locale.message("report_bases_frontage", &[])
         };
         let _ = writeln!(
             out,
-            "| {nation} | {arm_label} | {figures} | {units} | {bases} |"
+            "| {nation} | {arm_label} | {} | {units} | {bases} |",
+            locale.number(figures)
         );
     }
 }

@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diagnostic::Location;
+use crate::locale::{Arg, Counted, Said};
 use crate::model::profile::Profile;
 use crate::model::scenario::{Part, Scenario};
 
@@ -103,7 +104,7 @@ pub struct Converted {
 pub fn convert_units(
     scenario: &Scenario,
     profile: &Profile,
-    to: &str,
+    target: &str,
     source: Option<&Source>,
 ) -> Converted {
     let mut groups = group_units(scenario, profile);
@@ -114,7 +115,7 @@ pub fn convert_units(
     let mut units = Vec::with_capacity(groups.len());
     let mut taken: HashSet<String> = groups.iter().map(|g| g.id.clone()).collect();
     for group in groups {
-        remarks.extend(judge(&group, scenario, profile, to));
+        remarks.extend(judge(&group, scenario, profile, target));
         units.extend(split(group, scenario, profile, &mut taken));
     }
     Converted {
@@ -135,7 +136,7 @@ const LARGEST_WITHOUT_ORGANISATION: [(&str, u64); 3] =
 pub struct UnitRemark {
     /// A note where the author has declared what the unit is (its echelon).
     pub note: bool,
-    pub text: String,
+    pub text: Said,
     pub location: Location,
 }
 
@@ -149,45 +150,48 @@ fn judge(
     to: &str,
 ) -> Option<UnitRemark> {
     let unit = scenario.unit(group.units.first()?)?;
-    let (historical, what, parts, per) = match group.arm.as_str() {
-        "artillery" => (group.strength.guns, "guns", "batteries", 6),
-        "cavalry" => (group.strength.men, "men", "squadrons", 150),
-        _ => (group.strength.men, "men", "battalions", 700),
+    let (historical, counted, parts, per) = match group.arm.as_str() {
+        "artillery" => (group.strength.guns, Counted::Guns, "batteries", 6),
+        "cavalry" => (group.strength.men, Counted::Men, "squadrons", 150),
+        _ => (group.strength.men, Counted::Men, "battalions", 700),
     };
     let largest = LARGEST_WITHOUT_ORGANISATION
         .iter()
         .find(|(arm, _)| *arm == group.arm)
         .map_or(u64::MAX, |(_, n)| *n);
+    let represents = match profile.represents.as_str() {
+        "points" => Counted::Points,
+        _ => Counted::Figures,
+    };
+    let args = |extra: Vec<(&'static str, Arg)>| {
+        let mut args = vec![
+            ("unit", group.name.as_str().into()),
+            ("strength", Arg::Counted(historical, counted)),
+            ("value", Arg::Counted(group.value, represents)),
+            ("ruleset", to.into()),
+        ];
+        args.extend(extra);
+        args
+    };
     let (note, text) = if group.value == 0 && historical > 0 {
-        let text = format!(
-            "`{}` ({historical} {what}) becomes 0 {} in {to}: it stays in the order of battle with no strength",
-            unit.id, profile.represents
-        );
-        (false, text)
+        (false, Said::new("conversion_zero", args(vec![])))
     } else if let Some(most) = profile
         .largest_unit(&group.arm)
         .filter(|most| group.value > u64::from(*most))
     {
-        let text = format!(
-            "`{}` ({historical} {what}) becomes one unit of {} {} in {to}, more than the {most} the rules allow a unit of {}: \
-             play it as it is, or give it as several units in the scenario",
-            group.id, group.value, profile.represents, group.arm,
-        );
-        (false, text)
+        let extra = vec![
+            ("most", Arg::Counted(most.into(), represents)),
+            ("arm", group.arm.as_str().into()),
+        ];
+        (false, Said::new("conversion_too_large", args(extra)))
     } else if unit.organisation.is_none() && group.units.len() == 1 && historical > largest {
-        let declared = unit.echelon.as_deref();
-        let text = format!(
-            "`{}` ({historical} {what}{}) does not say what it is made of: it becomes one unit of {} {} in {to}; \
-             state it (e.g. `{parts} = {}`) to convert it as that many units",
-            unit.id,
-            declared
-                .map(|e| format!(", a whole {e}"))
-                .unwrap_or_default(),
-            group.value,
-            profile.represents,
-            historical.div_ceil(per).max(2),
-        );
-        (declared.is_some(), text)
+        let extra = vec![
+            ("parts", parts.into()),
+            ("guess", historical.div_ceil(per).max(2).into()),
+        ];
+        // A note where the author declared what the unit is (its echelon).
+        let note = unit.echelon.is_some();
+        (note, Said::new("conversion_no_organisation", args(extra)))
     } else {
         return None;
     };

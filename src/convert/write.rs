@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 
@@ -48,7 +49,17 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
             );
         }
     }
-    let missing: Vec<String> = conversion.unmapped.clone();
+    // The layer's notes in its ruleset's language.
+    let locale = Locale::for_language(
+        project
+            .ruleset(&conversion.to)
+            .map_or("en", |r| r.language.as_str()),
+    );
+    let missing: Vec<String> = conversion
+        .unmapped
+        .iter()
+        .map(|said| said.in_language(locale))
+        .collect();
     if !missing.is_empty() {
         let _ = writeln!(out, "missing = [");
         for m in &missing {

@@ -17,7 +17,7 @@ type S = Spanned<String>;
 #[serde(deny_unknown_fields)]
 pub(super) struct RawSide {
     id: S,
-    name: String,
+    name: super::toml_util::Localised,
     commander: Option<S>,
     nominal_commander: Option<S>,
     #[serde(default)]
@@ -115,9 +115,11 @@ pub(super) fn read_side(r: &mut Reader, side: RawSide, diags: &mut Diagnostics) 
         .nominal_commander
         .as_ref()
         .map(|c| r.refer(Target::Leader, c));
+    let names = side.name.into_pairs();
     Side {
         id,
-        name: side.name,
+        name: names.first().map(|(_, n)| n.clone()).unwrap_or_default(),
+        names,
         commander,
         nominal_commander,
         colour: side.colour,

@@ -33,7 +33,7 @@ pub const MANIFEST: &str = "grognard.toml";
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawManifest {
-    title: String,
+    title: toml_util::Localised,
     #[serde(default = "default_paper")]
     paper: toml::Spanned<String>,
     #[serde(default)]
@@ -120,7 +120,12 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
         counter_settings(&toml, counters, project, diags);
     }
     project.limits = limits(&toml, &manifest.limits, diags);
-    project.title = manifest.title;
+    project.titles = manifest.title.into_pairs();
+    project.title = project
+        .titles
+        .first()
+        .map(|(_, t)| t.clone())
+        .unwrap_or_default();
     project.paper = manifest.paper.into_inner();
     project.counters.paper = project.paper.clone();
     project.conversions = manifest

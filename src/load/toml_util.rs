@@ -298,3 +298,21 @@ mod tests {
         assert_eq!(range.start, 27);
     }
 }
+
+/// A name given once, or once per language (`{ es = "Francés", ru = "Французы" }`).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+pub enum Localised {
+    One(String),
+    PerLanguage(std::collections::BTreeMap<String, String>),
+}
+
+impl Localised {
+    /// (language, text) pairs; the language of a single text is unsaid ("").
+    pub fn into_pairs(self) -> Vec<(String, String)> {
+        match self {
+            Localised::One(text) => vec![(String::new(), text)],
+            Localised::PerLanguage(texts) => texts.into_iter().collect(),
+        }
+    }
+}

@@ -11,7 +11,10 @@ use super::{Chapter, Table};
 #[derive(Debug, Default)]
 pub struct Project {
     pub root: PathBuf,
+    /// The title in the first language given.
     pub title: String,
+    /// The title per language, where it is given per language.
+    pub titles: Vec<(String, String)>,
     pub paper: String,
     pub rulesets: Vec<Ruleset>,
     pub neutral: super::scenario::Neutral,
@@ -44,6 +47,14 @@ pub struct ConvertLocations {
 }
 
 impl Project {
+    /// The project's title in `language`, else the first given.
+    pub fn title_in(&self, language: &str) -> &str {
+        self.titles
+            .iter()
+            .find(|(l, _)| l == language)
+            .map_or(&self.title, |(_, t)| t)
+    }
+
     pub fn ruleset(&self, id: &str) -> Option<&Ruleset> {
         self.rulesets.iter().find(|r| r.id == id)
     }

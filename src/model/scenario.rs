@@ -251,13 +251,26 @@ pub struct Contingent {
 #[derive(Debug, Clone)]
 pub struct Side {
     pub id: String,
+    /// The name in the first language given.
     pub name: String,
+    /// The name per language, where it is given per language.
+    pub names: Vec<(String, String)>,
     /// The leader who actually commanded.
     pub commander: Option<String>,
     /// The leader nominally senior, where a source says so.
     pub nominal_commander: Option<String>,
     pub colour: String,
     pub location: Location,
+}
+
+impl Side {
+    /// The side's name in `language`, else the first given.
+    pub fn name_in(&self, language: &str) -> &str {
+        self.names
+            .iter()
+            .find(|(l, _)| l == language)
+            .map_or(&self.name, |(_, n)| n)
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -18,7 +18,7 @@ impl Context<'_> {
             .map(|side| {
                 let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
                 SideView {
-                    name: side.name.clone(),
+                    name: side.name_in(&self.locale.language).to_string(),
                     colour: side.colour.clone(),
                     commander: self
                         .commanders(side.commander.as_deref(), side.nominal_commander.as_deref()),
@@ -89,11 +89,10 @@ impl Context<'_> {
     pub(super) fn who(&self, who: &Who) -> String {
         let mut parts = Vec::new();
         if let Some(side) = &who.side {
-            parts.push(
-                self.scenario
-                    .side(side)
-                    .map_or_else(|| side.clone(), |s| s.name.clone()),
-            );
+            parts.push(self.scenario.side(side).map_or_else(
+                || side.clone(),
+                |s| s.name_in(&self.locale.language).to_string(),
+            ));
         }
         parts.extend(who.nations.iter().map(|n| {
             self.project
@@ -362,7 +361,7 @@ impl Context<'_> {
                     }
                 }
                 ChartSide {
-                    name: side.name.clone(),
+                    name: side.name_in(&self.locale.language).to_string(),
                     colour: side.colour.clone(),
                     steps,
                 }

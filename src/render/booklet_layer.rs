@@ -163,10 +163,10 @@ fn victory(cx: &Context, layer: &Layer, language: &str) -> Vec<[String; 3]> {
         .victory
         .iter()
         .map(|v| {
-            let side = cx
-                .scenario
-                .side(&v.side)
-                .map_or_else(|| v.side.clone(), |s| s.name.clone());
+            let side = cx.scenario.side(&v.side).map_or_else(
+                || v.side.clone(),
+                |s| s.name_in(&cx.locale.language).to_string(),
+            );
             let hexes: Vec<&str> = v.hexes.iter().map(|h| h.text.as_str()).collect();
             let text = prose_in(&v.text, language).unwrap_or_default().to_string();
             let level = cx.locale.victory_level(&v.level);

@@ -369,7 +369,9 @@ fn markers(
                 for number in 1..=units / every as usize {
                     let id = format!("{}-{}-{number}", kind.id, side.id);
                     let title = format!("{} {number}", kind.label);
-                    list.push(marker(id, &title, &side.name, (&colour, &ink), "marker"));
+                    let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
+                    let side_name = side.name_in(language);
+                    list.push(marker(id, &title, side_name, (&colour, &ink), "marker"));
                 }
             }
         } else {

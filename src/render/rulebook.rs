@@ -130,7 +130,7 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
         .map(|(id, _)| id.clone())
         .collect();
     Book {
-        project: &project.title,
+        project: project.title_in(&ruleset.language),
         paper: &project.paper,
         ruleset: RulesetInfo {
             id: &ruleset.id,

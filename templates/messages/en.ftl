@@ -136,9 +136,10 @@ conversion_no_leader_ratings = Leaders: the sources give no ratings, so none are
 conversion_positions = Positions: { $count ->
     [one] the hex reference
    *[other] the { $count } hex references
-} of the { $ruleset } layer (set-up, areas, victory hexes) are not converted: { $reason }
-conversion_positions_no_scale = its map has no scale.
-conversion_positions_no_ground = the target ruleset has no ground scale.
+} of the { $ruleset } layer (set-up, areas, victory hexes) are not converted: { $missing ->
+    [map] its map has no scale.
+   *[ground] the target ruleset has no ground scale.
+}
 conversion_special_rules = The special rules of the { $ruleset } layer ({ $rules }) are rules of that game and are not carried over.
 conversion_orders = The initial orders of the { $ruleset } layer use that game's order vocabulary and are not converted.
 
@@ -152,3 +153,71 @@ victory_draw = draw
 # Abbreviations after a number.
 hex_abbr = hex.
 cm_abbr = cm
+
+# The conversion report (…-report.md), and what a conversion says of units.
+report_intro = Converted from { $from ->
+    [none] the neutral facts
+   *[other] the { $from } layer
+} to { $target }. { $one } = { $men } (infantry, cavalry) or { $guns }; the unit of play is the { $level ->
+    [regiment] regiment
+    [company] company
+   *[battalion] battalion
+}{ $aggregate ->
+    [regiment] , so the battalions of one regiment (one brigade, one name before the brackets) are played as one unit.
+   *[other] .
+}
+report_not_converted = Not converted
+report_judgements = Judgement calls
+report_warnings = Warnings
+report_note = Note
+report_warning = Warning
+report_totals = Totals per side
+report_side = side
+report_men = men
+report_guns = guns
+report_units = units
+report_men_represented = men represented
+report_guns_represented = guns represented
+report_units_after = units after
+report_left_out = The totals count the units that take part. { $count ->
+    [0] No unit was left out as not engaged.
+    [one] 1 unit not engaged was left out.
+   *[other] { $count } units not engaged were left out.
+}
+report_ranges = Where a source gives a range of men, the middle of the range is used: { $units }.
+report_split = { $count ->
+    [one] 1 unit made of several battalions or batteries became one unit of play each: { $units }.
+   *[other] { $count } units made of several battalions or batteries became one unit of play each: { $units }.
+}
+report_roundings = Roundings
+report_roundings_intro = Half or more rounds up. The error is what the { $represents } represent minus the historical figure.
+report_unit = unit
+report_stands_for = stands for
+report_represents = represents
+report_error = error
+report_time = Time
+report_no_turns = No turns: see below.
+report_clock = Turn 1 starts at { $start }; { $turns } of { $minutes }. An arrival between two turn starts comes on the turn under way.
+report_on_turn_starts = Every arrival falls on the start of a turn.
+report_arrives = arrives
+report_turn = turn
+report_minutes_after = minutes after the turn starts
+report_muster = Muster list
+report_muster_intro = Figures to field the scenario, by nation and arm (artillery: gunner figures and one gun model per battery).
+report_nation = nation
+report_arm = arm
+report_figures = figures
+report_bases = bases
+report_bases_battery = { $count } (one per battery)
+report_bases_frontage = by frontage
+conversion_no_strength = No strength in the sources, so no { $represents } (left for the designer): { $units }.
+conversion_inverted = { $count } units take their strength from the { $ruleset } layer's values, read back through its profile, not from the neutral figures.
+conversion_after_last_turn = { $unit } arrives at { $time }, after the last turn ({ $turns }) begins: it comes on the last turn.
+conversion_ungraded_quality = The quality "{ $quality }" has no grade in { $ruleset }: its units get none.
+conversion_zero = { $unit } ({ $strength }) becomes { $value } in { $ruleset }: it stays in the order of battle with no strength.
+conversion_too_large = { $unit } ({ $strength }) becomes one unit of { $value } in { $ruleset }, more than the { $most } the rules allow { $arm ->
+    [cavalry] a cavalry unit
+    [artillery] an artillery unit
+   *[infantry] an infantry unit
+}: play it as it is, or give it as several units in the scenario.
+conversion_no_organisation = { $unit } ({ $strength }) does not say what it is made of: it becomes one unit of { $value } in { $ruleset }; state it (e.g. { $parts } = { $guess }) to convert it as that many units.

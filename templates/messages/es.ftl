@@ -136,9 +136,10 @@ conversion_no_leader_ratings = Mandos: las fuentes no dan sus valores, así que 
 conversion_positions = Posiciones: { $count ->
     [one] la referencia a un hex
    *[other] las { $count } referencias a hexes
-} de la capa de { $ruleset } (despliegue, zonas, hexes de victoria) no se convierten: { $reason }
-conversion_positions_no_scale = su mapa no tiene escala.
-conversion_positions_no_ground = el reglamento de destino no tiene escala de terreno.
+} de la capa de { $ruleset } (despliegue, zonas, hexes de victoria) no se convierten: { $missing ->
+    [map] su mapa no tiene escala.
+   *[ground] el reglamento de destino no tiene escala de terreno.
+}
 conversion_special_rules = Las reglas especiales de la capa de { $ruleset } ({ $rules }) son reglas de ese juego y no se trasladan.
 conversion_orders = Las órdenes iniciales de la capa de { $ruleset } usan el vocabulario de órdenes de ese juego y no se convierten.
 
@@ -152,3 +153,71 @@ victory_draw = empate
 # Abreviaturas tras un número.
 hex_abbr = hex.
 cm_abbr = cm
+
+# El informe de conversión (…-report.md), y lo que una conversión dice de las unidades.
+report_intro = Convertido desde { $from ->
+    [none] los datos neutrales
+   *[other] la capa de { $from }
+} a { $target }. { $one } = { $men } (infantería, caballería) o { $guns }; la unidad de juego es { $level ->
+    [regiment] el regimiento
+    [company] la compañía
+   *[battalion] el batallón
+}{ $aggregate ->
+    [regiment] , así que los batallones de un mismo regimiento (una brigada, un nombre antes del paréntesis) se juegan como una sola unidad.
+   *[other] .
+}
+report_not_converted = Lo que no se convierte
+report_judgements = Decisiones de criterio
+report_warnings = Avisos
+report_note = Nota
+report_warning = Aviso
+report_totals = Totales por bando
+report_side = bando
+report_men = hombres
+report_guns = cañones
+report_units = unidades
+report_men_represented = hombres representados
+report_guns_represented = cañones representados
+report_units_after = unidades después
+report_left_out = Los totales cuentan las unidades que toman parte. { $count ->
+    [0] No se dejó fuera ninguna unidad no comprometida.
+    [one] Se dejó fuera 1 unidad no comprometida.
+   *[other] Se dejaron fuera { $count } unidades no comprometidas.
+}
+report_ranges = Donde una fuente da un intervalo de hombres se toma su punto medio: { $units }.
+report_split = { $count ->
+    [one] 1 unidad formada por varios batallones o baterías pasó a ser una unidad de juego por cada uno: { $units }.
+   *[other] { $count } unidades formadas por varios batallones o baterías pasaron a ser una unidad de juego por cada uno: { $units }.
+}
+report_roundings = Redondeos
+report_roundings_intro = La mitad o más redondea hacia arriba. El error es lo que representan las { $represents } menos la cifra histórica.
+report_unit = unidad
+report_stands_for = representa a
+report_represents = representan
+report_error = error
+report_time = Tiempo
+report_no_turns = Sin turnos: véase más abajo.
+report_clock = El turno 1 empieza a las { $start }; { $turns } de { $minutes }. Una llegada entre el comienzo de dos turnos entra en el turno en curso.
+report_on_turn_starts = Todas las llegadas caen al comienzo de un turno.
+report_arrives = llega
+report_turn = turno
+report_minutes_after = minutos tras el comienzo del turno
+report_muster = Lista de efectivos
+report_muster_intro = Figuras necesarias para jugar el escenario, por nación y arma (artillería: figuras de artilleros y un modelo de cañón por batería).
+report_nation = nación
+report_arm = arma
+report_figures = figuras
+report_bases = bases
+report_bases_battery = { $count } (una por batería)
+report_bases_frontage = según el frente
+conversion_no_strength = Las fuentes no dan efectivos, así que no hay { $represents } (queda para el diseñador): { $units }.
+conversion_inverted = { $count } unidades toman sus efectivos de los valores de la capa de { $ruleset }, leídos a través de su perfil, no de las cifras neutrales.
+conversion_after_last_turn = { $unit } llega a las { $time }, después de que empiece el último turno ({ $turns }): entra en el último turno.
+conversion_ungraded_quality = La calidad «{ $quality }» no tiene grado en { $ruleset }: sus unidades quedan sin él.
+conversion_zero = { $unit } ({ $strength }) se queda en { $value } en { $ruleset }: sigue en el orden de batalla, sin efectivos.
+conversion_too_large = { $unit } ({ $strength }) se convierte en una unidad de { $value } en { $ruleset }, más de las { $most } que el reglamento admite en una unidad de { $arm ->
+    [cavalry] caballería
+    [artillery] artillería
+   *[infantry] infantería
+}: júguela así o dé en el escenario varias unidades.
+conversion_no_organisation = { $unit } ({ $strength }) no dice de qué se compone: se convierte en una sola unidad de { $value } en { $ruleset }; indíquelo (p. ej. { $parts } = { $guess }) para convertirla en otras tantas unidades.

@@ -53,19 +53,28 @@ fn quatre_bras_from_the_sombra_layer_matches_the_golden_files() {
 fn the_ved_conversion_rounds_each_unit_and_reports_the_error() {
     let (layer, report) = quatre_bras("ved");
     // 27th Jägers: 762 men (23 officers + 739) at 45 men a figure: 17 figures, +3 men.
-    assert!(report.contains("| 27th Jager Battalion | al-27jag | 762 | 0 | 17 | 765 | +3 |"));
+    // The report is in VED's language, and names units, not ids.
+    assert!(
+        report
+            .contains("| 27th Jager Battalion | 27th Jager Battalion | 762 | 0 | 17 | 765 | +3 |"),
+        "{report}"
+    );
     // An 8-gun battery: 4 gunner figures of 2 guns, exact.
-    assert!(report.contains("| 5th Division foot battery | fr-5div-art | 0 | 8 | 4 | 8 | +0 |"));
+    assert!(
+        report.contains(
+            "| 5th Division foot battery | 5th Division foot battery | 0 | 8 | 4 | 8 | 0 |"
+        )
+    );
     // What could not be converted, and the judgement calls, are listed.
-    assert!(report.contains("## Not converted"));
+    assert!(report.contains("## Lo que no se convierte"));
     // In the target's language: the notes go into the VED layer and its booklet.
     assert!(
         report.contains("referencias a hexes de la capa de La Sombra del Águila"),
         "{report}"
     );
-    assert!(report.contains("## Judgement calls"));
+    assert!(report.contains("## Decisiones de criterio"));
     assert!(report.contains("se toma 45, el punto medio"));
-    assert!(report.contains("## Muster list"));
+    assert!(report.contains("## Lista de efectivos"));
     // Cooke's division arrives on sombra turn 11 (18:30): VED turn 16 of 20 minutes from 13:30.
     assert!(layer.contains("turn = 16\nunits = [\"al-bru-1lt\", \"al-bru-3lt\", \"al-2-1g\""));
 }
@@ -144,7 +153,9 @@ fn a_quality_the_target_cannot_grade_is_a_warning_not_a_silent_drop() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("warning[convert]: skirmish-1809 → hexrules: quality `veteran` has no grade in the `hexrules` profile"),
+        err.contains(
+            "warning[convert]: skirmish-1809 → hexrules: The quality \"veteran\" has no grade in"
+        ),
         "{err}"
     );
     let report = std::fs::read_to_string(
@@ -153,5 +164,8 @@ fn a_quality_the_target_cannot_grade_is_a_warning_not_a_silent_drop() {
             .join("out/skirmish-1809/skirmish-1809-hexrules-report.md"),
     )
     .unwrap();
-    assert!(report.contains("## Warnings") && report.contains("quality `veteran`"));
+    assert!(
+        report.contains("## Warnings") && report.contains("The quality \"veteran\" has no grade"),
+        "{report}"
+    );
 }

@@ -170,8 +170,9 @@ fn every_word_grognard_prints_comes_from_its_message_files() {
         project.path().join("grognard.toml"),
     )
     .unwrap();
-    // The rulebook, QRS, booklets, OOB booklet, counters, labels and rosters
-    // of a Russian ruleset and a scenario built in Spanish and converted.
+    // The rulebook, QRS, booklets, OOB booklet, counters, labels, rosters
+    // and conversion reports of a Russian ruleset and a scenario built in
+    // Spanish and converted.
     let output = grognard(
         project.path(),
         &["build", "--pseudo-locale", "quatre-bras-1815", "polk"],
@@ -192,17 +193,23 @@ fn every_word_grognard_prints_comes_from_its_message_files() {
     for folder in ["out/polk", "out/quatre-bras-1815"] {
         for entry in std::fs::read_dir(project.path().join(folder)).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "pdf") {
+            if path.extension().is_some_and(|e| e == "pdf" || e == "md") {
                 pdfs.push(path);
             }
         }
     }
     pdfs.sort();
-    assert!(pdfs.len() >= 8, "{pdfs:?}");
+    assert!(pdfs.len() >= 10, "{pdfs:?}");
     let mut problems = Vec::new();
     for pdf in &pdfs {
         let name = pdf.file_name().unwrap().to_string_lossy().to_string();
-        let text = pdf_extract::extract_text_from_mem(&std::fs::read(pdf).unwrap()).unwrap();
+        let bytes = std::fs::read(pdf).unwrap();
+        // A conversion report is Markdown; everything else a PDF.
+        let text = if name.ends_with(".md") {
+            String::from_utf8(bytes).unwrap()
+        } else {
+            pdf_extract::extract_text_from_mem(&bytes).unwrap()
+        };
         // A counter sheet prints only the sources' names and values.
         if !name.ends_with("-counters.pdf") {
             assert!(text.contains('⟦'), "{name}: no message at all");

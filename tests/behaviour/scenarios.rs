@@ -328,7 +328,7 @@ fn converting_respects_organisation_participation_and_the_nights() {
     assert!(layer.contains("id = \"blue-line-1\""), "{layer}");
     // A column of 5,463 men that says nothing of its battalions: a warning at its place.
     assert!(
-        err.contains("warning[convert]: skirmish-1811 → ved: `blue-column` (5463 men) does not say what it is made of: it becomes one unit of 121 figures in ved"),
+        err.contains("warning[convert]: skirmish-1811 → ved: Columna Azul (5,463 men) does not say what it is made of: it becomes one unit of 121 figures in Valeur et Discipline"),
         "{err}"
     );
     assert!(
@@ -338,7 +338,7 @@ fn converting_respects_organisation_participation_and_the_nights() {
     // The unit not engaged is in no converted total, and the report says so.
     assert!(!layer.contains("red-reserve"), "{layer}");
     assert!(
-        report.contains("1 unit not engaged was left out."),
+        report.contains("Se dejó fuera 1 unidad no comprometida."),
         "{report}"
     );
     // The night of the source layer holds, and the clock starts on day one.
@@ -354,7 +354,7 @@ fn a_unit_larger_than_the_rules_allow_gets_a_warning_at_its_place() {
     let (out, err) = convert_skirmish(&["--to", "polk"]);
     // polk: «Пехотный полк 12–18 фигурок»; 5,463 men at 100 a figure are 55.
     assert!(
-        err.contains("`blue-column` (5463 men) becomes one unit of 55 figures in polk, more than the 18 the rules allow a unit of infantry"),
+        err.contains("Columna Azul (5,463 men) becomes one unit of 55 figures in Полк: правила для наполеоновских войн 1796–1815, more than the 18 figures the rules allow an infantry unit"),
         "{err}"
     );
     let report = std::fs::read_to_string(
@@ -362,7 +362,8 @@ fn a_unit_larger_than_the_rules_allow_gets_a_warning_at_its_place() {
             .join("skirmish-1811/skirmish-1811-polk-report.md"),
     )
     .unwrap();
-    assert!(report.contains("more than the 18"), "{report}");
+    // The report says it in the ruleset's language.
+    assert!(report.contains("больше, чем 18 фигур"), "{report}");
 }
 
 #[test]

@@ -52,8 +52,7 @@ struct RawScenario {
     id: S,
     title: String,
     date: Option<S>,
-    #[serde(default)]
-    place: String,
+    place: Option<super::toml_util::Localised>,
     start: Option<S>,
     end: Option<S>,
     #[serde(default)]
@@ -284,19 +283,21 @@ pub fn load(
     limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
-    let (mut r, raw): (_, RawScenario) = Reader::parse(file, text, "scenario", limits, diags)?;
+    let (mut r, mut raw): (_, RawScenario) = Reader::parse(file, text, "scenario", limits, diags)?;
     check_entry_limit(&r, &raw, limits, diags)?;
     r.id(&raw.id, diags);
     check_folder_name(&r, &raw.id, folder_name, diags);
     if let Some(date) = &raw.date {
         r.date(date, diags);
     }
+    let places = raw.place.take().map(|p| p.into_pairs()).unwrap_or_default();
     let mut scenario = Scenario {
         id: raw.id.get_ref().clone(),
         title: raw.title,
         date: raw.date.map(|d| d.into_inner()).unwrap_or_default(),
         first_day: r.first_day,
-        place: raw.place,
+        place: places.first().map(|(_, p)| p.clone()).unwrap_or_default(),
+        places,
         start: raw.start.as_ref().and_then(|s| r.clock(s, diags)),
         end: raw.end.as_ref().and_then(|s| r.clock(s, diags)),
         id_location: Some(r.toml.location(raw.id.span())),

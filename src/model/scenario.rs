@@ -80,7 +80,10 @@ pub struct Scenario {
     /// `date` as a calendar date: the first day of the action, from which
     /// every [`Clock`] counts.
     pub first_day: Option<time::Date>,
+    /// The place in the first language given.
     pub place: String,
+    /// The place per language, where it is given per language.
+    pub places: Vec<(String, String)>,
     pub start: Option<Clock>,
     pub end: Option<Clock>,
     /// Where `id` and `end` are written, for diagnostics about the whole
@@ -133,6 +136,14 @@ pub(super) fn positions<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<St
 pub const MAX_TREE_WALK: usize = 256;
 
 impl Scenario {
+    /// The place in `language`, else the first given.
+    pub fn place_in(&self, language: &str) -> &str {
+        self.places
+            .iter()
+            .find(|(l, _)| l == language)
+            .map_or(&self.place, |(_, p)| p)
+    }
+
     /// A moment as an author writes it: "HH:MM" on the first day, with the
     /// date after it.
     pub fn moment(&self, clock: Clock) -> String {

@@ -261,7 +261,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
             |r| format!("{} · {}", locale.scenario, r.name),
         ),
         date,
-        place: scenario.place.clone(),
+        place: scenario.place_in(&language).to_string(),
         language: language.clone(),
         paper: project.paper.clone(),
         strings: Strings::new(locale),

@@ -30,8 +30,7 @@ pub(super) struct RawLeader {
     id: S,
     name: String,
     short: Option<String>,
-    #[serde(default)]
-    rank: String,
+    rank: Option<S>,
     side: S,
     #[serde(default)]
     ratings: BTreeMap<String, toml::Value>,
@@ -154,7 +153,12 @@ pub(super) fn read_leader(r: &mut Reader, leader: RawLeader, diags: &mut Diagnos
         id,
         name: leader.name,
         short: leader.short,
-        rank: leader.rank,
+        // A member of the neutral `rank` vocabulary, printed in each book's language.
+        rank: leader
+            .rank
+            .as_ref()
+            .map(|rank| r.refer(Target::Neutral("rank".into()), rank))
+            .unwrap_or_default(),
         side,
         ratings: leader
             .ratings

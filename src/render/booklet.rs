@@ -133,9 +133,17 @@ pub struct ChartSide {
 }
 
 fn paragraphs(text: Option<&str>) -> Vec<String> {
+    // Line breaks and runs of spaces fold to one space; a no-break space
+    // ("16 000", "1815 г.") stays one.
+    let breakable = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{202f}');
     text.unwrap_or_default()
         .split("\n\n")
-        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|p| {
+            p.split(breakable)
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .filter(|p| !p.is_empty())
         .collect()
 }

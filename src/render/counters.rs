@@ -237,6 +237,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             .join("-")
     };
     let nations = side_nations(scenario);
+    let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
     let mut list = Vec::new();
     for unit in scenario.units.iter().filter(|u| u.takes_part()) {
         list.extend(unit_counters(project, scenario, layer, spec, &values, unit));
@@ -249,7 +250,10 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
                 let surname = leader.name.split_whitespace().last();
                 surname.unwrap_or(&leader.name).to_string()
             }),
-            subtitle: leader.rank.clone(),
+            subtitle: match leader.rank.as_str() {
+                "" => String::new(),
+                rank => project.neutral.label("rank", rank, language).to_string(),
+            },
             symbol: "leader".into(),
             size: String::new(),
             values: values(&leader.id, &spec.leader),

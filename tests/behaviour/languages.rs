@@ -1,9 +1,10 @@
-//! Pseudo-localisation: built with `--pseudo-locale`, every word grognard
-//! prints itself is wrapped in ⟦…⟧ and a third longer. Every other word on a
-//! page must come from the project's sources (rules, scenarios, their
-//! names): a word that does neither is one grognard wrote without a message
-//! file, in one language for every reader. No id and no back-tick reaches a
-//! page either.
+//! Every printed word in the reader's language. Pseudo-localisation: built
+//! with `--pseudo-locale`, every word grognard prints itself is wrapped in
+//! ⟦…⟧ and a third longer; every other word on a page must come from the
+//! project's sources (rules, scenarios, their names): a word that does
+//! neither is one grognard wrote without a message file, in one language for
+//! every reader. No id and no back-tick reaches a page either. And a booklet
+//! built in Spanish, Russian and English says the same in each.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -161,15 +162,7 @@ impl Known {
 
 #[test]
 fn every_word_grognard_prints_comes_from_its_message_files() {
-    let project = tempfile::tempdir().unwrap();
-    for folder in ["content", "scenarios"] {
-        crate::common::copy_dir(&repo_root().join(folder), &project.path().join(folder));
-    }
-    std::fs::copy(
-        repo_root().join("grognard.toml"),
-        project.path().join("grognard.toml"),
-    )
-    .unwrap();
+    let project = project_copy();
     // The rulebook, QRS, booklets, OOB booklet, counters, labels, rosters
     // and conversion reports of a Russian ruleset and a scenario built in
     // Spanish and converted.
@@ -241,4 +234,133 @@ fn every_word_grognard_prints_comes_from_its_message_files() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A copy of the repository's project.
+fn project_copy() -> tempfile::TempDir {
+    let project = tempfile::tempdir().unwrap();
+    for folder in ["content", "scenarios"] {
+        crate::common::copy_dir(&repo_root().join(folder), &project.path().join(folder));
+    }
+    std::fs::copy(
+        repo_root().join("grognard.toml"),
+        project.path().join("grognard.toml"),
+    )
+    .unwrap();
+    project
+}
+
+/// The numbers of a text in order, each as its digits alone: "20.818",
+/// "20 818" and "20,818" are all 20818.
+fn numbers(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut numbers = Vec::new();
+    let mut current = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        // A group separator: a space of any width (justified text may
+        // stretch it to two), a point or a comma, before three digits.
+        let rest: Vec<char> = chars[i + 1..]
+            .iter()
+            .skip_while(|n| **n == ' ')
+            .take(4)
+            .copied()
+            .collect();
+        let group = rest.len() >= 3
+            && rest[..3].iter().all(char::is_ascii_digit)
+            && !rest.get(3).is_some_and(char::is_ascii_digit);
+        let between_digits = (c.is_whitespace() || matches!(c, '.' | ','))
+            && *c != '\n'
+            && !current.is_empty()
+            && group;
+        if c.is_ascii_digit() {
+            current.push(*c);
+        } else if !between_digits && !current.is_empty() {
+            numbers.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        numbers.push(current);
+    }
+    numbers
+}
+
+#[test]
+fn a_booklet_built_in_three_languages_says_the_same_in_each() {
+    let project = project_copy();
+    let ruleset = project.path().join("content/sombra/ruleset.toml");
+    let original = std::fs::read_to_string(&ruleset).unwrap();
+    let mut texts = Vec::new();
+    for language in ["es", "ru", "en"] {
+        let text = original.replacen(
+            "language = \"es\"",
+            &format!("language = \"{language}\""),
+            1,
+        );
+        assert!(original.contains("language = \"es\""));
+        std::fs::write(&ruleset, text).unwrap();
+        let output = grognard(
+            project.path(),
+            &["build", "quatre-bras-1815", "--only", "booklets"],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let pdf = project
+            .path()
+            .join("out/quatre-bras-1815/quatre-bras-1815-sombra.pdf");
+        let pages = pdf_extract::extract_text_from_mem_by_pages(&std::fs::read(pdf).unwrap());
+        // Without the page numbers: pages break at different places in
+        // different languages.
+        let text: Vec<String> = pages
+            .unwrap()
+            .iter()
+            .map(|page| {
+                let mut lines: Vec<&str> = page.lines().collect();
+                if let Some(last) = lines.iter().rposition(|l| !l.trim().is_empty())
+                    && lines[last].trim().chars().all(|c| c.is_ascii_digit())
+                {
+                    lines.remove(last);
+                }
+                lines.join("\n")
+            })
+            .collect();
+        texts.push((language, text.join("\n")));
+    }
+    let (es, ru, en) = (&texts[0].1, &texts[1].1, &texts[2].1);
+    // Each in its own words…
+    assert!(es.contains("Orden de batalla") && es.contains("16 de junio de 1815"));
+    assert!(ru.contains("Боевое расписание"), "{ru}");
+    assert!(ru.contains("16 июня 1815"), "{ru}");
+    assert!(
+        en.contains("Order of battle") && en.contains("16 June 1815"),
+        "{en}"
+    );
+    assert!(ru.contains("Лёгкая пехота") && en.contains("Light infantry"));
+    // …and the same figures (in whatever order each language's layout
+    // draws its table cells).
+    let sorted = |text: &str| {
+        let mut numbers = numbers(text);
+        numbers.sort();
+        numbers
+    };
+    let (es, ru, en) = (sorted(es), sorted(ru), sorted(en));
+    assert!(es.len() > 500, "{}", es.len());
+    fn counts(numbers: &[String]) -> std::collections::BTreeMap<&str, i64> {
+        let mut counts = std::collections::BTreeMap::new();
+        for n in numbers {
+            *counts.entry(n.as_str()).or_default() += 1;
+        }
+        counts
+    }
+    for (language, other) in [("ru", &ru), ("en", &en)] {
+        let (mine, theirs) = (counts(&es), counts(other));
+        let differences: Vec<(&str, i64)> = mine
+            .keys()
+            .chain(theirs.keys())
+            .map(|n| (*n, theirs.get(n).unwrap_or(&0) - mine.get(n).unwrap_or(&0)))
+            .filter(|(_, d)| *d != 0)
+            .collect();
+        assert!(
+            differences.is_empty(),
+            "{language} against es: {differences:?}"
+        );
+    }
 }

@@ -201,16 +201,23 @@ impl Context<'_> {
     }
 
     /// One of a layer's values: the strength it represents counted in the
-    /// ruleset's words ("18 фигур"), any other as its key and value.
+    /// ruleset's words ("18 фигур"); a value of one of the ruleset's
+    /// vocabularies by its title and label ("Moral: B"); any other as its
+    /// key and value.
     fn value(&self, key: &str, value: &str) -> String {
-        let represents = self
-            .layer
-            .and_then(|l| self.project.ruleset(&l.ruleset))
+        let ruleset = self.layer.and_then(|l| self.project.ruleset(&l.ruleset));
+        let represents = ruleset
             .and_then(|r| r.profile.as_ref())
             .map(|p| p.represents.as_str());
-        match value.parse::<u64>() {
-            Ok(n) if Some(key) == represents => self.locale.count_represented(n, key),
-            _ => format!("{key} {value}"),
+        if let (Ok(n), true) = (value.parse::<u64>(), Some(key) == represents) {
+            return self.locale.count_represented(n, key);
+        }
+        match ruleset.and_then(|r| r.vocabulary(key)) {
+            Some(vocabulary) => {
+                let label = vocabulary.member(value).map_or(value, |m| m.label.as_str());
+                format!("{}: {label}", vocabulary.title)
+            }
+            None => format!("{key} {value}"),
         }
     }
 

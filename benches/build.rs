@@ -368,7 +368,9 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
         scenario.formations.push(Formation {
             id: format!("bde-{b}"),
             name: format!("Brigade {b}"),
+            names: Vec::new(),
             short: None,
+            shorts: Vec::new(),
             level: "brigade".into(),
             side: Some("a".into()),
             contingent: None,

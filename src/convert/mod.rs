@@ -480,7 +480,9 @@ mod properties {
         scenario.formations.push(Formation {
             id: "f".into(),
             name: "F".into(),
+            names: Vec::new(),
             short: None,
+            shorts: Vec::new(),
             level: "division".into(),
             side: Some("a".into()),
             contingent: None,

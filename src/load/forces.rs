@@ -42,8 +42,8 @@ pub(super) struct RawLeader {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawFormation {
     id: S,
-    name: String,
-    short: Option<String>,
+    name: super::toml_util::Localised,
+    short: Option<super::toml_util::Localised>,
     level: S,
     side: Option<S>,
     contingent: Option<S>,
@@ -198,10 +198,14 @@ pub(super) fn read_formation(
             .expected("`side = \"<side id>\"` on a formation without `parent`"),
         );
     }
+    let names = formation.name.into_pairs();
+    let shorts = formation.short.map(|s| s.into_pairs()).unwrap_or_default();
     Formation {
         id,
-        name: formation.name,
-        short: formation.short,
+        name: names.first().map(|(_, n)| n.clone()).unwrap_or_default(),
+        names,
+        short: shorts.first().map(|(_, s)| s.clone()),
+        shorts,
         level,
         side,
         contingent: formation

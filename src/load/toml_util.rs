@@ -299,12 +299,13 @@ mod tests {
     }
 }
 
-/// A name given once, or once per language (`{ es = "Francés", ru = "Французы" }`).
+/// A name given once, or once per language (`{ es = "Francés", ru = "Французы" }`),
+/// the languages in the order written: the first is the default.
 #[derive(serde::Deserialize)]
 #[serde(untagged)]
 pub enum Localised {
     One(String),
-    PerLanguage(std::collections::BTreeMap<String, String>),
+    PerLanguage(toml::Table),
 }
 
 impl Localised {
@@ -312,7 +313,10 @@ impl Localised {
     pub fn into_pairs(self) -> Vec<(String, String)> {
         match self {
             Localised::One(text) => vec![(String::new(), text)],
-            Localised::PerLanguage(texts) => texts.into_iter().collect(),
+            Localised::PerLanguage(texts) => texts
+                .into_iter()
+                .filter_map(|(language, text)| Some((language, text.as_str()?.to_string())))
+                .collect(),
         }
     }
 }

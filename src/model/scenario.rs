@@ -301,9 +301,13 @@ pub struct Leader {
 #[derive(Debug, Clone)]
 pub struct Formation {
     pub id: String,
+    /// The name in the first language given.
     pub name: String,
+    /// The name per language, where it is given per language.
+    pub names: Vec<(String, String)>,
     /// A short name for the counters of its units.
     pub short: Option<String>,
+    pub shorts: Vec<(String, String)>,
     pub level: String,
     pub side: Option<String>,
     /// The contingent, on the formation that states it (below, inherited).
@@ -315,6 +319,25 @@ pub struct Formation {
     pub attachments: Vec<Attachment>,
     pub note: String,
     pub location: Location,
+}
+
+impl Formation {
+    /// The formation's name in `language`, else the first given.
+    pub fn name_in(&self, language: &str) -> &str {
+        self.names
+            .iter()
+            .find(|(l, _)| l == language)
+            .map_or(&self.name, |(_, n)| n)
+    }
+
+    /// Its short name in `language`, else the first given.
+    pub fn short_in(&self, language: &str) -> Option<&str> {
+        self.shorts
+            .iter()
+            .find(|(l, _)| l == language)
+            .map(|(_, s)| s.as_str())
+            .or(self.short.as_deref())
+    }
 }
 
 /// A formation attached to another for part of the action.

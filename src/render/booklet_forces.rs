@@ -75,9 +75,10 @@ impl Context<'_> {
     }
 
     fn formation_name(&self, id: &str) -> String {
-        self.scenario
-            .formation(id)
-            .map_or_else(|| id.to_string(), |f| f.name.clone())
+        self.scenario.formation(id).map_or_else(
+            || id.to_string(),
+            |f| f.name_in(&self.locale.language).to_string(),
+        )
     }
 
     fn unit_name(&self, id: &str) -> String {
@@ -136,7 +137,7 @@ impl Context<'_> {
         }
         detail.retain(|d| !d.is_empty());
         Node {
-            name: formation.name.clone(),
+            name: formation.name_in(&self.locale.language).to_string(),
             leader: self.commanders(
                 formation.leader.as_deref(),
                 formation.nominal_leader.as_deref(),

@@ -1,7 +1,8 @@
 //! Names short enough for a counter: asides dropped, a battalion's ordinal
 //! kept, common words abbreviated.
 
-/// Words shortened on counters, applied in order: a phrase before the words in it.
+/// Words shortened on counters, applied in order: a phrase before the words
+/// in it. The sources' names are in English, Spanish or Russian.
 pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("Chevau-légers lanciers", "Lanciers"),
     ("Chasseurs à cheval", "Chass."),
@@ -36,6 +37,29 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("Guard", "Gd"),
     ("Light", "Lt"),
     ("battery", "bty"),
+    // Spanish and Russian formation names, which counters print as their
+    // units' parent.
+    ("División de Caballería", "Div. Cab."),
+    ("División", "Div."),
+    ("Brigada", "Bda."),
+    ("Caballería", "Cab."),
+    ("Infantería", "Inf."),
+    ("Artillería", "Art."),
+    ("Guardia Imperial", "G. Imp."),
+    ("neerlandesa", "neerl."),
+    ("británica", "brit."),
+    ("hannoveriana", "hann."),
+    ("de coraceros", "cor."),
+    ("Reserva", "Res."),
+    ("кавалерийская", "кав."),
+    ("пехотная", "пех."),
+    ("дивизия", "див."),
+    ("бригада", "бр."),
+    ("нидерландская", "нид."),
+    ("британская", "брит."),
+    ("ганноверская", "ганн."),
+    ("кирасирская", "кир."),
+    ("резерв", "рез."),
 ];
 
 /// A short name that fits a counter: the asides in parentheses dropped, the

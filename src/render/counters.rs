@@ -176,10 +176,12 @@ fn unit_counters(
 ) -> Vec<(Face, Face)> {
     let mut list = Vec::new();
     let (colour, ink) = nation_colour(project, &unit.nation);
+    let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
     let parent = scenario
         .formation(&unit.parent)
         .map_or_else(String::new, |f| {
-            f.short.clone().unwrap_or_else(|| abbreviate(&f.name))
+            f.short_in(language)
+                .map_or_else(|| abbreviate(f.name_in(language)), str::to_string)
         });
     let title = unit.short.clone().unwrap_or_else(|| short_name(&unit.name));
     // A unit the layer plays as several (its battalions) has a counter each.

@@ -132,7 +132,7 @@ fn labels(
             let first = scenario.unit(&u.units[0]);
             let parent = first
                 .and_then(|f| scenario.formation(&f.parent))
-                .map_or_else(String::new, |f| f.name.clone());
+                .map_or_else(String::new, |f| f.name_in(&locale.language).to_string());
             Label {
                 id: u.id.clone(),
                 name: u.name.clone(),
@@ -193,7 +193,7 @@ fn rosters(
                 .and_then(|l| scenario.leader(l))
                 .map_or_else(String::new, |l| format!(" — {}", l.name));
             rosters.push(Roster {
-                title: format!("{}{leader}", formation.name),
+                title: format!("{}{leader}", formation.name_in(&locale.language)),
                 rows,
             });
         }

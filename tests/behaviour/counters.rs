@@ -108,7 +108,8 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
 fn counters_carry_the_units_names_parents_and_reduced_backs() {
     let text = pdf_text(&counters_pdf());
     assert!(text.contains("2e Léger 1"), "the battalion's ordinal kept");
-    assert!(text.contains("5th Div, 1st Bde"), "the parent, abbreviated");
+    // The parent in the game's language (Spanish), abbreviated.
+    assert!(text.contains("5.ª Div., 1.ª Bda."), "the parent, abbreviated");
     assert!(
         text.contains("5e Lanciers"),
         "a count of squadrons is not an ordinal"
@@ -193,7 +194,7 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
         "a unit label"
     );
     assert!(
-        text.contains("5th Div, 1st Brigade — Husson"),
+        text.contains("5.ª División, 1.ª Brigada — Husson"),
         "a roster card with its leader"
     );
     assert!(

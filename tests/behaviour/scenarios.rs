@@ -150,7 +150,7 @@ fn the_quatre_bras_booklet_shows_the_order_of_battle_schedule_and_victory_hexes(
         "Escenario · La Sombra del Águila",
         "Orden de batalla",
         "Michel Ney",
-        "5th Infantry Division",
+        "5.ª División de Infantería",
         "Refuerzos",
         "Condiciones de victoria",
         "P9",

@@ -46,13 +46,18 @@ pub struct ConvertLocations {
     pub to: Location,
 }
 
+/// The text given for `language` among texts given per language.
+pub fn in_language<'a>(texts: &'a [(String, String)], language: &str) -> Option<&'a str> {
+    texts
+        .iter()
+        .find(|(l, _)| l == language)
+        .map(|(_, text)| text.as_str())
+}
+
 impl Project {
     /// The project's title in `language`, else the first given.
     pub fn title_in(&self, language: &str) -> &str {
-        self.titles
-            .iter()
-            .find(|(l, _)| l == language)
-            .map_or(&self.title, |(_, t)| t)
+        in_language(&self.titles, language).unwrap_or(&self.title)
     }
 
     pub fn ruleset(&self, id: &str) -> Option<&Ruleset> {
@@ -136,10 +141,7 @@ pub struct Member {
 impl Member {
     /// The label in `language`, else the first given.
     pub fn label_in(&self, language: &str) -> &str {
-        self.labels
-            .iter()
-            .find(|(l, _)| l == language)
-            .map_or(&self.label, |(_, text)| text)
+        in_language(&self.labels, language).unwrap_or(&self.label)
     }
 
     /// A free attribute that is a string (`short`, `letter`, `arm`…).

@@ -9,6 +9,7 @@ use crate::diagnostic::Location;
 use crate::source::FileId;
 
 use super::Vocabulary;
+use super::ruleset::in_language;
 
 /// A moment of the action, in minutes after midnight of its first day
 /// (`model::calendar` reads and writes the days after it).
@@ -138,10 +139,7 @@ pub const MAX_TREE_WALK: usize = 256;
 impl Scenario {
     /// The place in `language`, else the first given.
     pub fn place_in(&self, language: &str) -> &str {
-        self.places
-            .iter()
-            .find(|(l, _)| l == language)
-            .map_or(&self.place, |(_, p)| p)
+        in_language(&self.places, language).unwrap_or(&self.place)
     }
 
     /// A moment as an author writes it: "HH:MM" on the first day, with the
@@ -277,10 +275,7 @@ pub struct Side {
 impl Side {
     /// The side's name in `language`, else the first given.
     pub fn name_in(&self, language: &str) -> &str {
-        self.names
-            .iter()
-            .find(|(l, _)| l == language)
-            .map_or(&self.name, |(_, n)| n)
+        in_language(&self.names, language).unwrap_or(&self.name)
     }
 }
 
@@ -324,19 +319,12 @@ pub struct Formation {
 impl Formation {
     /// The formation's name in `language`, else the first given.
     pub fn name_in(&self, language: &str) -> &str {
-        self.names
-            .iter()
-            .find(|(l, _)| l == language)
-            .map_or(&self.name, |(_, n)| n)
+        in_language(&self.names, language).unwrap_or(&self.name)
     }
 
     /// Its short name in `language`, else the first given.
     pub fn short_in(&self, language: &str) -> Option<&str> {
-        self.shorts
-            .iter()
-            .find(|(l, _)| l == language)
-            .map(|(_, s)| s.as_str())
-            .or(self.short.as_deref())
+        in_language(&self.shorts, language).or(self.short.as_deref())
     }
 }
 

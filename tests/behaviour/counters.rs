@@ -109,7 +109,10 @@ fn counters_carry_the_units_names_parents_and_reduced_backs() {
     let text = pdf_text(&counters_pdf());
     assert!(text.contains("2e Léger 1"), "the battalion's ordinal kept");
     // The parent in the game's language (Spanish), abbreviated.
-    assert!(text.contains("5.ª Div., 1.ª Bda."), "the parent, abbreviated");
+    assert!(
+        text.contains("5.ª Div., 1.ª Bda."),
+        "the parent, abbreviated"
+    );
     assert!(
         text.contains("5e Lanciers"),
         "a count of squadrons is not an ordinal"

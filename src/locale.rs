@@ -4,6 +4,7 @@
 //! (ICU4X). Adding a language is adding its message file to `MESSAGES`.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -377,13 +378,25 @@ impl Locale {
     }
 
     fn decimal_text(&self, decimal: fixed_decimal::Decimal) -> String {
-        match icu_decimal::DecimalFormatter::try_new(
-            self.formats.clone().into(),
-            Default::default(),
-        ) {
-            Ok(formatter) => formatter.format(&decimal).to_string(),
-            Err(_) => decimal.to_string(),
+        // A formatter per language and thread, made once: making one costs
+        // more than the formatting (ICU4X formatters are not `Sync` here).
+        thread_local! {
+            static FORMATTERS: RefCell<HashMap<String, icu_decimal::DecimalFormatter>> =
+                RefCell::new(HashMap::new());
         }
+        FORMATTERS.with(|formatters| {
+            let mut formatters = formatters.borrow_mut();
+            if !formatters.contains_key(&self.language) {
+                let prefs = self.formats.clone().into();
+                match icu_decimal::DecimalFormatter::try_new(prefs, Default::default()) {
+                    Ok(formatter) => formatters.insert(self.language.clone(), formatter),
+                    Err(_) => return decimal.to_string(),
+                };
+            }
+            formatters
+                .get(&self.language)
+                .map_or_else(|| decimal.to_string(), |f| f.format(&decimal).to_string())
+        })
     }
 
     /// A day of the month as the language writes it: "4 de mayo", "4 мая".

@@ -44,6 +44,11 @@ pub fn markdown(
     out
 }
 
+/// Messages without arguments, in order: a table's column heads.
+fn words(locale: &Locale, ids: &[&str]) -> Vec<String> {
+    ids.iter().map(|id| locale.message(id, &[])).collect()
+}
+
 /// A table's header row and its alignment row; `numbers` columns from the
 /// second on are right-aligned.
 fn header(out: &mut String, cells: &[String], text_columns: usize) {
@@ -100,20 +105,19 @@ fn totals(
     locale: &Locale,
 ) {
     let _ = writeln!(out, "## {}\n", locale.message("report_totals", &[]));
-    let mut cells: Vec<String> = ["report_side", "report_men", "report_guns", "report_units"]
-        .iter()
-        .map(|id| locale.message(id, &[]))
-        .collect();
+    let mut cells: Vec<String> = words(
+        locale,
+        &["report_side", "report_men", "report_guns", "report_units"],
+    );
     cells.push(locale.represents(&profile.represents).to_string());
-    cells.extend(
-        [
+    cells.extend(words(
+        locale,
+        &[
             "report_men_represented",
             "report_guns_represented",
             "report_units_after",
-        ]
-        .iter()
-        .map(|id| locale.message(id, &[])),
-    );
+        ],
+    ));
     header(out, &cells, 1);
     for side in &scenario.sides {
         let crate::model::strength::Totals { men, guns, units } =
@@ -214,21 +218,17 @@ fn roundings(
         &[("represents", represents.as_str().into())],
     );
     let _ = writeln!(out, "{intro}\n");
-    let mut cells: Vec<String> = [
-        "report_unit",
-        "report_stands_for",
-        "report_men",
-        "report_guns",
-    ]
-    .iter()
-    .map(|id| locale.message(id, &[]))
-    .collect();
-    cells.push(represents);
-    cells.extend(
-        ["report_represents", "report_error"]
-            .iter()
-            .map(|id| locale.message(id, &[])),
+    let mut cells: Vec<String> = words(
+        locale,
+        &[
+            "report_unit",
+            "report_stands_for",
+            "report_men",
+            "report_guns",
+        ],
     );
+    cells.push(represents);
+    cells.extend(words(locale, &["report_represents", "report_error"]));
     header(out, &cells, 2);
     for u in &c.units {
         let stands_for: Vec<&str> = u
@@ -274,15 +274,15 @@ fn time(out: &mut String, scenario: &Scenario, c: &Conversion, locale: &Locale) 
         let _ = writeln!(out, "{}", locale.message("report_on_turn_starts", &[]));
         return;
     }
-    let cells: Vec<String> = [
-        "report_unit",
-        "report_arrives",
-        "report_turn",
-        "report_minutes_after",
-    ]
-    .iter()
-    .map(|id| locale.message(id, &[]))
-    .collect();
+    let cells: Vec<String> = words(
+        locale,
+        &[
+            "report_unit",
+            "report_arrives",
+            "report_turn",
+            "report_minutes_after",
+        ],
+    );
     header(out, &cells, 2);
     for a in late {
         let unit = scenario
@@ -316,16 +316,16 @@ fn muster(out: &mut String, project: &Project, profile: &Profile, c: &Conversion
             entry.2 += u.value.div_ceil(u64::from(*per));
         }
     }
-    let cells: Vec<String> = [
-        "report_nation",
-        "report_arm",
-        "report_figures",
-        "report_units",
-        "report_bases",
-    ]
-    .iter()
-    .map(|id| locale.message(id, &[]))
-    .collect();
+    let cells: Vec<String> = words(
+        locale,
+        &[
+            "report_nation",
+            "report_arm",
+            "report_figures",
+            "report_units",
+            "report_bases",
+        ],
+    );
     header(out, &cells, 2);
     for ((nation, arm), (figures, units, bases)) in muster {
         let nation = project.neutral.label("nation", &nation, &locale.language);

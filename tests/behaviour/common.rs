@@ -58,6 +58,20 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of the repository's project: its rulesets, scenarios and grognard.toml.
+pub fn project_copy() -> tempfile::TempDir {
+    let project = tempfile::tempdir().unwrap();
+    for folder in ["content", "scenarios"] {
+        copy_dir(&repo_root().join(folder), &project.path().join(folder));
+    }
+    std::fs::copy(
+        repo_root().join("grognard.toml"),
+        project.path().join("grognard.toml"),
+    )
+    .unwrap();
+    project
+}
+
 /// The text of a PDF, with runs of white space folded to one space.
 pub fn pdf_text(bytes: &[u8]) -> String {
     let text = pdf_extract::extract_text_from_mem(bytes).expect("the PDF has extractable text");

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::common::{grognard, repo_root, stderr};
+use crate::common::{grognard, stderr};
 
 /// The words of every source file of the project.
 fn source_words(root: &Path) -> HashSet<String> {
@@ -169,7 +169,7 @@ impl Known {
 
 #[test]
 fn every_word_grognard_prints_comes_from_its_message_files() {
-    let project = project_copy();
+    let project = crate::common::project_copy();
     // Every output: rulebooks, QRS, booklets, OOB booklets, counters,
     // labels, rosters and conversion reports, of every ruleset and battle.
     let output = grognard(project.path(), &["build", "--pseudo-locale"]);
@@ -243,20 +243,6 @@ fn every_word_grognard_prints_comes_from_its_message_files() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// A copy of the repository's project.
-fn project_copy() -> tempfile::TempDir {
-    let project = tempfile::tempdir().unwrap();
-    for folder in ["content", "scenarios"] {
-        crate::common::copy_dir(&repo_root().join(folder), &project.path().join(folder));
-    }
-    std::fs::copy(
-        repo_root().join("grognard.toml"),
-        project.path().join("grognard.toml"),
-    )
-    .unwrap();
-    project
-}
-
 /// The numbers of a text in order, each as its digits alone: "20.818",
 /// "20 818" and "20,818" are all 20818.
 fn numbers(text: &str) -> Vec<String> {
@@ -293,7 +279,7 @@ fn numbers(text: &str) -> Vec<String> {
 
 #[test]
 fn a_booklet_built_in_three_languages_says_the_same_in_each() {
-    let project = project_copy();
+    let project = crate::common::project_copy();
     let ruleset = project.path().join("content/sombra/ruleset.toml");
     let original = std::fs::read_to_string(&ruleset).unwrap();
     let mut texts = Vec::new();

@@ -152,23 +152,9 @@ fn an_unknown_column_is_named_with_the_closest_one() {
     assert!(err.contains("did you mean `men`?"), "{err}");
 }
 
-/// A copy of the repository's project, to import into.
-fn project_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for folder in ["content", "scenarios", "templates"] {
-        crate::common::copy_dir(&repo_root().join(folder), &dir.path().join(folder));
-    }
-    std::fs::copy(
-        repo_root().join("grognard.toml"),
-        dir.path().join("grognard.toml"),
-    )
-    .unwrap();
-    dir
-}
-
 #[test]
 fn a_layers_values_come_back_from_a_sheet_and_the_rest_of_its_file_stays() {
-    let project = project_copy();
+    let project = crate::common::project_copy();
     let export = |root: &std::path::Path| {
         let output = grognard(root, &["export", "albuera-1811", "--csv", "--layer", "ved"]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -223,7 +209,7 @@ fn a_layers_values_come_back_from_a_sheet_and_the_rest_of_its_file_stays() {
 
 #[test]
 fn a_values_sheet_with_bad_rows_is_reported_cell_by_cell_and_writes_nothing() {
-    let project = project_copy();
+    let project = crate::common::project_copy();
     let sheet = "\
 id,Figures,figures
 fr-34e-1,1,11

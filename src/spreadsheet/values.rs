@@ -105,11 +105,14 @@ pub fn import(
 ) -> Option<(String, usize)> {
     let (sheet, header, records) = Sheet::open(file, text, &[ID], target.max_rows, diags)?;
     let keys = keys(&sheet, &header, diags)?;
-    let known: Vec<&str> = rows(target.scenario, target.layer)
+    let ids: Vec<&str> = rows(target.scenario, target.layer)
         .into_iter()
         .map(|(id, _)| id)
         .chain(target.scenario.units.iter().map(|u| u.id.as_str()))
         .collect();
+    // A set to look rows up in (a sheet may have as many rows as the
+    // scenario has units); the list, in order, for suggestions.
+    let known: HashSet<&str> = ids.iter().copied().collect();
     let mut values = toml_edit::Table::new();
     let mut seen: HashMap<String, Location> = HashMap::new();
     for record in &records {
@@ -130,7 +133,7 @@ pub fn import(
             )
             .at_location(Some(at.clone()))
             .expected("the id of a unit, aggregate or leader of the scenario");
-            if let Some(near) = closest(id, known.iter().copied()) {
+            if let Some(near) = closest(id, ids.iter().copied()) {
                 d = d.note(format!("did you mean `{near}`?"));
             }
             diags.push(d);

@@ -1,13 +1,15 @@
 //! Every word grognard prints itself, in the reader's language: the
 //! messages of `templates/messages/<language>.ftl` (Project Fluent, with
 //! CLDR plural rules), and numbers and dates as the language writes them
-//! (ICU4X). Adding a language is adding its message file to `MESSAGES`.
+//! (ICU4X). Adding a language is adding its message file: to `MESSAGES`
+//! for every project, or to a project's own `templates/messages/`.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -40,9 +42,48 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("en", include_str!("../templates/messages/en.ftl")),
 ];
 
-/// The languages a ruleset or scenario may be written in.
-pub fn languages() -> impl Iterator<Item = &'static str> {
-    MESSAGES.iter().map(|(language, _)| *language)
+/// The message files a project adds or overrides, from its own
+/// `templates/messages/<language>.ftl`; set by the loader before anything
+/// is rendered.
+static PROJECT_MESSAGES: RwLock<Vec<(String, String)>> = RwLock::new(Vec::new());
+
+/// Uses a project's own message files (language, text) beside the
+/// built-in ones; a project's file for a built-in language replaces it.
+pub fn use_project_messages(files: Vec<(String, String)>) {
+    *PROJECT_MESSAGES.write().unwrap_or_else(|e| e.into_inner()) = files;
+}
+
+/// The message file of a language: the project's, else the built-in one.
+fn messages_of(language: &str) -> Option<String> {
+    let project = PROJECT_MESSAGES.read().unwrap_or_else(|e| e.into_inner());
+    project
+        .iter()
+        .find(|(l, _)| l == language)
+        .map(|(_, text)| text.clone())
+        .or_else(|| {
+            MESSAGES
+                .iter()
+                .find(|(l, _)| *l == language)
+                .map(|(_, text)| text.to_string())
+        })
+}
+
+/// The languages a ruleset or scenario may be written in: the built-in
+/// ones and those the project adds.
+pub fn languages() -> Vec<String> {
+    let mut languages: Vec<String> = MESSAGES.iter().map(|(l, _)| l.to_string()).collect();
+    let project = PROJECT_MESSAGES.read().unwrap_or_else(|e| e.into_inner());
+    for (language, _) in project.iter() {
+        if !languages.contains(language) {
+            languages.push(language.clone());
+        }
+    }
+    languages
+}
+
+/// Whether grognard can write `language`.
+pub fn is_language(language: &str) -> bool {
+    languages().iter().any(|l| l == language)
 }
 
 /// The messages every language must give, read once into fields so that a
@@ -167,19 +208,32 @@ fn message(bundle: &FluentBundle<FluentResource>, id: &str, args: Option<&Fluent
         .into_owned()
 }
 
+/// A problem of a message file, at a byte range of it where it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageProblem {
+    pub at: Option<std::ops::Range<usize>>,
+    pub what: String,
+}
+
 /// The problems of a message file: syntax errors, and the messages it lacks.
-pub fn problems(language: &str, text: &str) -> Vec<String> {
+pub fn problems(language: &str, text: &str) -> Vec<MessageProblem> {
     let mut problems = Vec::new();
     let resource = match FluentResource::try_new(text.to_string()) {
         Ok(resource) => resource,
         Err((resource, errors)) => {
-            problems.extend(errors.iter().map(|e| format!("{language}: {e}")));
+            problems.extend(errors.iter().map(|e| MessageProblem {
+                at: Some(e.pos.clone()),
+                what: e.to_string(),
+            }));
             resource
         }
     };
     let mut bundle = FluentBundle::new_concurrent(vec![fallback_language(language)]);
     if let Err(errors) = bundle.add_resource(resource) {
-        problems.extend(errors.iter().map(|e| format!("{language}: {e}")));
+        problems.extend(errors.iter().map(|e| MessageProblem {
+            at: None,
+            what: e.to_string(),
+        }));
     }
     // Every message of the English file, which every other language gives too.
     let reference = MESSAGES
@@ -194,7 +248,11 @@ pub fn problems(language: &str, text: &str) -> Vec<String> {
             _ => None,
         })
         .collect();
-    let names: Vec<String> = languages()
+    // Its own name, and those of the built-in languages.
+    let names: Vec<String> = MESSAGES
+        .iter()
+        .map(|(l, _)| *l)
+        .chain([language])
         .map(|l| format!("language_{l}"))
         .chain(VICTORY_LEVELS.iter().map(|l| format!("victory_{l}")))
         .collect();
@@ -202,10 +260,17 @@ pub fn problems(language: &str, text: &str) -> Vec<String> {
     let ids = ids
         .chain(COUNTED.iter().map(|c| c.1))
         .chain(names.iter().map(String::as_str));
-    for id in ids {
-        if !bundle.has_message(id) {
-            problems.push(format!("{language}: no message `{id}`"));
-        }
+    let mut lacking: Vec<&str> = ids.filter(|id| !bundle.has_message(id)).collect();
+    lacking.dedup();
+    if !lacking.is_empty() {
+        problems.push(MessageProblem {
+            at: None,
+            what: format!(
+                "{} message(s) missing, which every language gives: `{}`",
+                lacking.len(),
+                lacking.join("`, `")
+            ),
+        });
     }
     problems
 }
@@ -295,27 +360,30 @@ pub enum Counted {
 }
 
 impl Locale {
-    /// The locale of a language, built once; English for a language
-    /// grognard does not have (the loaders report that language).
+    /// The locale of a language, built once per message text (a watched
+    /// project may edit its file); English for a language grognard does
+    /// not have (the loaders report that language).
     pub fn for_language(language: &str) -> &'static Locale {
-        static LOCALES: OnceLock<HashMap<&'static str, Locale>> = OnceLock::new();
-        static PSEUDO: OnceLock<HashMap<&'static str, Locale>> = OnceLock::new();
-        let cache = if PSEUDO_LOCALE.load(Ordering::Relaxed) {
-            &PSEUDO
-        } else {
-            &LOCALES
+        type Cache = HashMap<(String, bool, u64), &'static Locale>;
+        static LOCALES: Mutex<Option<Cache>> = Mutex::new(None);
+        let (language, text) = match messages_of(language) {
+            Some(text) => (language, text),
+            None => (
+                "en",
+                messages_of("en").expect("the English messages are built in"),
+            ),
         };
-        let locales = cache.get_or_init(|| {
-            let pseudo = PSEUDO_LOCALE.load(Ordering::Relaxed);
-            MESSAGES
-                .iter()
-                .map(|(language, text)| (*language, build(language, text, pseudo)))
-                .collect()
-        });
-        locales
-            .get(language)
-            .or_else(|| locales.get("en"))
-            .expect("the English messages are built in")
+        let pseudo = PSEUDO_LOCALE.load(Ordering::Relaxed);
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut hasher);
+        let key = (language.to_string(), pseudo, hasher.finish());
+        let mut cache = LOCALES.lock().unwrap_or_else(|e| e.into_inner());
+        // Leaked on purpose: a locale lives as long as the process, and
+        // there is one per language and message text.
+        cache
+            .get_or_insert_with(HashMap::new)
+            .entry(key)
+            .or_insert_with(|| Box::leak(Box::new(build(language, &text, pseudo))))
     }
 
     /// The word for what a value counts: "figures" or "points".
@@ -475,7 +543,13 @@ impl Locale {
     /// The note on a text given only in another language: "Este texto solo
     /// existe en inglés."
     pub fn only_in(&self, language: &str) -> String {
-        let name = message(&self.bundle, &format!("language_{language}"), None);
+        let id = format!("language_{language}");
+        // A language a project adds is named in its own words.
+        let name = if self.bundle.has_message(&id) {
+            message(&self.bundle, &id, None)
+        } else {
+            message(&Locale::for_language(language).bundle, &id, None)
+        };
         self.with("only_in", &[("language", name.into())])
     }
 
@@ -534,7 +608,7 @@ mod tests {
     #[test]
     fn every_message_file_parses_and_gives_every_message() {
         for (language, text) in MESSAGES {
-            assert_eq!(problems(language, text), Vec::<String>::new());
+            assert_eq!(problems(language, text), Vec::new(), "{language}");
         }
     }
 

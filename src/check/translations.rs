@@ -52,6 +52,10 @@ fn booklet(
         if rules > 0 {
             untranslated.push(format!("{rules} special rule(s)"));
         }
+        let victory = layer.victory.iter().filter(|v| lacks(&v.text)).count();
+        if victory > 0 {
+            untranslated.push(format!("{victory} victory condition(s)"));
+        }
         let errata = layer.errata.iter().filter(|e| lacks(e)).count();
         if errata > 0 {
             untranslated.push(format!("{errata} erratum(s)"));

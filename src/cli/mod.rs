@@ -8,6 +8,7 @@ pub mod explain;
 pub mod export;
 pub mod import;
 pub mod list;
+pub mod messages;
 pub mod report;
 pub mod summary;
 
@@ -40,13 +41,16 @@ enum Command {
     Export(export::Args),
     Import(import::Args),
     List(list::Args),
+    Messages(messages::Args),
 }
 
 impl Cli {
     pub fn run(self) -> ExitCode {
-        // Explaining a code needs no project.
-        if let Command::Explain(args) = self.command {
-            return explain::run(args);
+        // Explaining a code, or printing messages, needs no project.
+        match self.command {
+            Command::Explain(args) => return explain::run(args),
+            Command::Messages(args) => return messages::run(args),
+            _ => {}
         }
         let root = match self.root.clone().map_or_else(find_root, Ok) {
             Ok(root) => root,
@@ -62,7 +66,7 @@ impl Cli {
             Command::Export(args) => export::run(&root, args),
             Command::Import(args) => import::run(&root, args),
             Command::List(args) => list::run(&root, args),
-            Command::Explain(_) => unreachable!("explained above"),
+            Command::Explain(_) | Command::Messages(_) => unreachable!("run above"),
         }
     }
 }

@@ -207,7 +207,19 @@ pub static CODES: &[Code] = &[
         Source,
         "a language the rulebook cannot typeset",
         "A ruleset's `language` chooses the rulebook's words (chapter, table, contents), \
-         hyphenation and number format. grognard knows `es`, `ru` and `en`."
+         hyphenation and number format. grognard ships `es`, `ru` and `en`; a project adds \
+         another by giving its messages in `templates/messages/<language>.ftl`."
+    ),
+    code!(
+        "invalid-messages",
+        Error,
+        Source,
+        "a project's message file does not parse or lacks messages",
+        "A project may add a language, or reword one grognard ships, with a Project Fluent file \
+         `templates/messages/<language>.ftl` (`grognard messages en > templates/messages/fr.ftl`, \
+         then translate the right-hand sides). The file is named after its language code, parses as Fluent, and gives every \
+         message the English file gives, with `formats` naming the locale numbers and dates follow \
+         (`fr-FR`). A file with errors is not used."
     ),
     code!(
         "unknown-table-kind",

@@ -7,6 +7,7 @@ pub mod files;
 mod forces;
 mod layer;
 mod layer_clock;
+mod messages;
 mod ruleset;
 pub mod scenario;
 mod table;
@@ -80,6 +81,7 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
         manifest(TomlText::whole(file, &text), &mut project, diags);
     }
     files.limits = project.limits.clone();
+    messages::load(&files, sources, diags);
     for folder in files.entries(Path::new("content"), Path::is_dir, diags) {
         if let Some(ruleset) = load_ruleset(&files, &folder, sources, diags) {
             project.rulesets.push(ruleset);

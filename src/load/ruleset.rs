@@ -129,17 +129,14 @@ pub fn load(
             .found(format!("\"{}\"", raw.id.get_ref())),
         );
     }
-    if !crate::locale::languages().any(|l| l == raw.language.get_ref()) {
+    if !crate::locale::is_language(raw.language.get_ref()) {
         diags.push(
             Diagnostic::error(
                 "unknown-language",
                 format!("unsupported language `{}`", raw.language.get_ref()),
             )
             .at_location(Some(toml.location(raw.language.span())))
-            .expected(format!(
-                "one of {}",
-                crate::locale::languages().collect::<Vec<_>>().join(", ")
-            )),
+            .expected(format!("one of {}", crate::locale::languages().join(", "))),
         );
     }
     for dice in &raw.dice {

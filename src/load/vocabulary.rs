@@ -151,7 +151,7 @@ fn labels(
         Some(toml::Value::Table(table)) => {
             let mut labels = Vec::new();
             for (language, text) in table {
-                let known = crate::locale::languages().any(|l| l == language);
+                let known = crate::locale::is_language(language);
                 match text.as_str() {
                     Some(text) if known => labels.push((language.clone(), text.to_string())),
                     _ => diags.push(
@@ -162,7 +162,7 @@ fn labels(
                         .at_location(Some(toml.string_location(span.clone(), language)))
                         .expected(format!(
                             "a text per language: {}",
-                            crate::locale::languages().collect::<Vec<_>>().join(", ")
+                            crate::locale::languages().join(", ")
                         )),
                     ),
                 }

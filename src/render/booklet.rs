@@ -52,8 +52,11 @@ pub struct Booklet {
     pub setup: Vec<[String; 2]>,
     pub reinforcements: Vec<[String; 4]>,
     pub victory: Vec<[String; 3]>,
+    pub victory_note: String,
     pub special_rules: Vec<[String; 2]>,
+    pub special_rules_note: String,
     pub errata: Vec<String>,
+    pub errata_note: String,
     pub missing: Vec<String>,
     pub arrivals: Chart,
     pub sources: Vec<String>,
@@ -151,10 +154,25 @@ fn paragraphs(text: Option<&str>) -> Vec<String> {
 /// Where prose is not given in the booklet's language, the note in the
 /// reader's language that says which language the text printed is in.
 fn language_note(prose: &Prose, language: &str, locale: &Locale) -> String {
-    match prose.first() {
-        Some((other, _)) if !prose.iter().any(|(l, _)| l == language) => locale.only_in(other),
-        _ => String::new(),
-    }
+    section_note([prose], language, locale)
+}
+
+/// The note for a section of several texts (special rules, victory
+/// conditions): said once, for the first text not in the booklet's language.
+pub(super) fn section_note<'a>(
+    texts: impl IntoIterator<Item = &'a Prose>,
+    language: &str,
+    locale: &Locale,
+) -> String {
+    texts
+        .into_iter()
+        .find_map(|prose| match prose.first() {
+            Some((other, _)) if !prose.iter().any(|(l, _)| l == language) => {
+                Some(locale.only_in(other))
+            }
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 pub(super) fn thousands(n: u64, locale: &Locale) -> String {
@@ -286,8 +304,11 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         setup: Vec::new(),
         reinforcements: Vec::new(),
         victory: Vec::new(),
+        victory_note: String::new(),
         special_rules: Vec::new(),
+        special_rules_note: String::new(),
         errata: Vec::new(),
+        errata_note: String::new(),
         missing: Vec::new(),
         arrivals: cx.chart(),
         sources: scenario

@@ -5,7 +5,7 @@
 use crate::model::Ruleset;
 use crate::model::scenario::{Layer, Placement, prose_in};
 
-use super::booklet::{Booklet, Context, TurnCell, TurnDay};
+use super::booklet::{Booklet, Context, TurnCell, TurnDay, section_note};
 use crate::locale::{Counted, Locale};
 
 /// Fills the booklet's layer sections from `layer`, played with `ruleset`.
@@ -51,7 +51,17 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
         })
         .collect();
     booklet.victory = victory(cx, layer, language);
+    booklet.victory_note = section_note(layer.victory.iter().map(|v| &v.text), language, cx.locale);
     booklet.special_rules = special_rules(layer, language);
+    booklet.special_rules_note = section_note(
+        layer
+            .special_rules
+            .iter()
+            .flat_map(|(_, title, text)| [title, text]),
+        language,
+        cx.locale,
+    );
+    booklet.errata_note = section_note(&layer.errata, language, cx.locale);
     booklet.errata = layer
         .errata
         .iter()

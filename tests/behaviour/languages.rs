@@ -357,3 +357,62 @@ fn a_booklet_built_in_three_languages_says_the_same_in_each() {
         );
     }
 }
+
+/// The demo fixture with `templates/messages/fr.ftl` holding `messages`
+/// and its ruleset written in French.
+fn project_in_french(messages: &str) -> tempfile::TempDir {
+    let project = crate::common::copy_fixture("good");
+    let folder = project.path().join("templates/messages");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("fr.ftl"), messages).unwrap();
+    let ruleset = project.path().join("content/demo/ruleset.toml");
+    let text = std::fs::read_to_string(&ruleset).unwrap();
+    let text = text.replace("language = \"es\"", "language = \"fr\"");
+    std::fs::write(&ruleset, text).unwrap();
+    project
+}
+
+/// A project adds a language by giving its message file: the rulebook of
+/// a ruleset in that language prints its words and writes its numbers.
+#[test]
+fn a_project_adds_a_language_with_its_own_message_file() {
+    let english = grognard(&crate::common::repo_root(), &["messages", "en"]);
+    assert_eq!(english.status.code(), Some(0));
+    let french = crate::common::stdout(&english)
+        .replace("contents = Contents", "contents = Sommaire")
+        .replace("chapter = Chapter", "chapter = Chapitre")
+        .replace("formats = en-GB", "formats = fr-FR")
+        .replace(
+            "language_en = English",
+            "language_en = anglais\nlanguage_fr = français",
+        );
+    let project = project_in_french(&french);
+
+    let output = grognard(project.path(), &["build"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(project.path().join("out/demo/demo-rules.pdf")).unwrap();
+    let text = crate::common::pdf_text(&pdf);
+    assert!(text.contains("Sommaire"), "{text}");
+    assert!(text.to_lowercase().contains("chapitre"), "{text}");
+    // French writes a decimal comma: the ranges table's "2,1".
+    assert!(text.contains("2,1"), "{text}");
+    assert!(
+        !text.contains("Contents") && !text.contains("Índice"),
+        "{text}"
+    );
+}
+
+/// A message file that does not parse, or lacks messages, is reported at
+/// its line, and the language it would add is unknown to the ruleset.
+#[test]
+fn a_broken_message_file_is_reported_at_its_line() {
+    let project = project_in_french("contents = Sommaire\nchapter Chapitre\nformats = fr-FR\n");
+
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("error[invalid-messages]"), "{err}");
+    assert!(err.contains("templates/messages/fr.ftl:2:"), "{err}");
+    assert!(err.contains("missing, which every language gives"), "{err}");
+    assert!(err.contains("error[unknown-language]"), "{err}");
+}

@@ -1,0 +1,58 @@
+//! A project's own message files, `templates/messages/<language>.ftl`: a
+//! language grognard does not ship, or a project's wording of one it does.
+
+use std::path::Path;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::source::Sources;
+
+use super::ProjectFiles;
+
+/// Reads and checks the project's message files, and hands those without
+/// errors to the locale, before any ruleset names its language.
+pub fn load(files: &ProjectFiles, sources: &mut Sources, diags: &mut Diagnostics) {
+    let folder = Path::new("templates/messages");
+    let mut usable = Vec::new();
+    if files.root().join(folder).is_dir() {
+        for path in files.entries(folder, Path::is_file, diags) {
+            if path.extension().is_none_or(|e| e != "ftl") {
+                continue;
+            }
+            let Some((file, text)) = files.read(&path, sources, diags) else {
+                continue;
+            };
+            let language = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if language.parse::<unic_langid::LanguageIdentifier>().is_err() || language.is_empty() {
+                diags.push(
+                    Diagnostic::error(
+                        "invalid-messages",
+                        format!("`{language}` is not a language code"),
+                    )
+                    .at(file, 0..0)
+                    .expected("a file named after its language, such as `fr.ftl` or `pt-BR.ftl`"),
+                );
+                continue;
+            }
+            let problems = crate::locale::problems(&language, &text);
+            for problem in &problems {
+                let mut diagnostic =
+                    Diagnostic::error("invalid-messages", problem.what.clone()).at_location(Some(
+                        Location::new(file, problem.at.clone().unwrap_or(0..0)),
+                    ));
+                if problem.at.is_none() {
+                    diagnostic = diagnostic.note(
+                        "`grognard messages en` prints every message; start from it and translate",
+                    );
+                }
+                diags.push(diagnostic);
+            }
+            if problems.is_empty() {
+                usable.push((language, text));
+            }
+        }
+    }
+    crate::locale::use_project_messages(usable);
+}

@@ -123,6 +123,8 @@ words!(
     chapter,
     table,
     table_lower,
+    continued,
+    list_of_tables,
     example,
     missing,
     base,

@@ -35,6 +35,16 @@ struct RawRuleset {
     counters: Option<RawCounters>,
     #[serde(default)]
     marker: Vec<RawMarker>,
+    #[serde(default)]
+    book: RawBook,
+}
+
+/// `[book]`: how the rulebook is laid out.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawBook {
+    #[serde(default)]
+    chapter_break: crate::model::ruleset::ChapterBreak,
 }
 
 #[derive(Deserialize)]
@@ -169,6 +179,7 @@ pub fn load(
         scale,
         file,
         vocabularies,
+        chapter_break: raw.book.chapter_break,
         ..Ruleset::default()
     };
     Some((ruleset, refs))

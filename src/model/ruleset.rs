@@ -93,6 +93,22 @@ pub struct Ruleset {
     pub numbering: super::numbering::Numbering,
     /// Every vocabulary member (or vocabulary) the sources name, for checking.
     pub key_refs: Vec<KeyRef>,
+    /// Where a chapter of the rulebook starts.
+    pub chapter_break: ChapterBreak,
+}
+
+/// Where a chapter of the rulebook starts: `auto` (the default) on the same
+/// page when enough of it is left, so that no page is left nearly empty,
+/// else on a new one; `page` always on a new page; `odd` on a right-hand
+/// page, as a printed book opens its chapters; `none` straight on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChapterBreak {
+    #[default]
+    Auto,
+    Page,
+    Odd,
+    None,
 }
 
 impl Ruleset {

@@ -17,6 +17,7 @@ pub mod numbering;
 pub mod pdf;
 pub mod qrs;
 pub mod rulebook;
+pub mod table_layout;
 pub mod tables;
 pub mod templates;
 pub mod world;

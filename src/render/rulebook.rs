@@ -27,6 +27,8 @@ struct Book<'a> {
     tables: BTreeMap<String, TableData>,
     examples: Vec<DisplayExample>,
     appendix: Vec<String>,
+    /// Every table's id in the order of their numbers, for the list of tables.
+    table_order: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -37,6 +39,7 @@ struct RulesetInfo<'a> {
     edition: &'a str,
     authors: &'a [String],
     summary: &'a str,
+    chapter_break: crate::model::ruleset::ChapterBreak,
 }
 
 #[derive(Serialize)]
@@ -44,11 +47,18 @@ struct Strings {
     contents: &'static str,
     chapter: &'static str,
     appendix: &'static str,
+    list_of_tables: &'static str,
 }
 
 #[derive(Serialize)]
 pub struct TableData {
     caption: String,
+    /// The caption's width on one line, in ems of its own size, and that of
+    /// the widest line under it in ems of the table's text.
+    caption_width: f64,
+    header_width: f64,
+    /// "(cont.)", after the caption where the table goes on overleaf.
+    continued: &'static str,
     missing_text: &'static str,
     #[serde(flatten)]
     table: DisplayTable,
@@ -57,10 +67,19 @@ pub struct TableData {
 /// A table as both the rulebook and the quick-reference sheet show it.
 pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) -> TableData {
     let locale = Locale::for_language(&ruleset.language);
+    let caption = format!("{} {number}. {}", locale.table, table.title);
+    let display = display_table(ruleset, table, number);
     TableData {
-        caption: format!("{} {number}. {}", locale.table, table.title),
+        caption_width: super::table_layout::line_width(&caption, true),
+        header_width: display
+            .header
+            .iter()
+            .map(|line| super::table_layout::line_width(line, false))
+            .fold(0.0, f64::max),
+        caption,
+        continued: &locale.continued,
         missing_text: &locale.missing,
-        table: display_table(ruleset, table, number),
+        table: display,
     }
 }
 
@@ -139,15 +158,18 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             edition: &ruleset.edition,
             authors: &ruleset.authors,
             summary: &ruleset.summary,
+            chapter_break: ruleset.chapter_break,
         },
         strings: Strings {
             contents: &locale.contents,
             chapter: &locale.chapter,
             appendix: &locale.appendix,
+            list_of_tables: &locale.list_of_tables,
         },
         tables,
         examples,
         appendix,
+        table_order: numbers.iter().map(|(id, _)| id.clone()).collect(),
     }
 }
 

@@ -11,6 +11,8 @@ use crate::model::{Cell, Example, Ruleset, Table, TableKind};
 
 use crate::locale::Locale;
 
+use super::table_layout::{Column, measure_columns, row_spans};
+
 #[derive(Serialize)]
 pub struct DisplayTable {
     pub id: String,
@@ -22,8 +24,13 @@ pub struct DisplayTable {
     /// Short lines shown above the rows: "Base 7", "2d6 ≤ base".
     pub header: Vec<String>,
     pub columns: Vec<String>,
-    /// Column widths: 0 = as wide as the content, n = n shares of the rest.
-    pub widths: Vec<u8>,
+    /// Each column measured, for the template to share the width among them.
+    pub layout: Vec<Column>,
+    /// Whether the table spans the measure; a list of modifiers is as wide
+    /// as its content, so that each value sits by its label.
+    pub fill: bool,
+    /// Per row, the rows kept on one page from it (see `row_spans`).
+    pub keep: Vec<usize>,
     pub rows: Vec<Row>,
     /// A dice test's results (label, consequence), shown below its modifiers.
     pub outcomes: Vec<[String; 2]>,
@@ -53,7 +60,9 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         missing: false,
         header: Vec::new(),
         columns: Vec::new(),
-        widths: Vec::new(),
+        layout: Vec::new(),
+        fill: true,
+        keep: Vec::new(),
         rows: Vec::new(),
         outcomes: Vec::new(),
     };
@@ -64,7 +73,6 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         TableKind::Lookup(l) => lookup(ruleset, locale, l, &mut display),
         TableKind::Sequence(sequence) => {
             display.columns = vec![String::new(), String::new()];
-            display.widths = vec![0, 1];
             for (i, step) in sequence.steps.iter().enumerate() {
                 let label = sequence.label(i);
                 display
@@ -79,6 +87,8 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         }
         TableKind::Missing => display.missing = true,
     }
+    display.layout = measure_columns(&display.columns, &display.rows);
+    display.keep = row_spans(&display.rows);
     display
 }
 
@@ -120,7 +130,7 @@ fn modifiers(
     }
     display.header.push(header);
     display.columns = vec![String::new(), String::new()];
-    display.widths = vec![1, 0];
+    display.fill = false;
     for group in &table.groups {
         let title = if group.exclusive {
             format!("{} ({})", group.title, locale.exclusive)
@@ -178,8 +188,6 @@ fn ranges(ruleset: &Ruleset, locale: &Locale, table: &RangeTable, display: &mut 
     display.columns = std::iter::once(String::new())
         .chain(table.bands.iter().map(|b| format!("{b} ({})", table.unit)))
         .collect();
-    // Equal shares: long band names wrap rather than squeeze the weapon column.
-    display.widths = vec![1; table.bands.len() + 1];
     for row in &table.rows {
         let label = member_label(ruleset, &table.by, &row.key);
         let bounds = row
@@ -207,30 +215,6 @@ fn lookup(ruleset: &Ruleset, locale: &Locale, table: &LookupTable, display: &mut
             None => c.label.clone(),
         })
         .collect();
-    // Columns of running text get three shares of the width and the others
-    // one each; tables of short values fit their content and stretch the first column.
-    let long_text: Vec<bool> = (0..table.columns.len())
-        .filter(|i| Some(*i) != group_column)
-        .map(|i| {
-            table.rows.iter().any(|row| match &row[i] {
-                Cell::Text(t) => t.chars().count() > 24,
-                Cell::Keys(keys) => keys.len() > 2,
-                _ => false,
-            })
-        })
-        .collect();
-    display.widths = if long_text.contains(&true) {
-        long_text
-            .iter()
-            .map(|&long| if long { 3 } else { 1 })
-            .collect()
-    } else if long_text.len() > 4 {
-        // Many short columns: equal shares, so long headers wrap instead of
-        // squeezing the first column.
-        vec![1; long_text.len()]
-    } else {
-        (0..long_text.len()).map(|i| u8::from(i == 0)).collect()
-    };
     let mut current_group: Option<String> = None;
     for row in &table.rows {
         let format = |i: usize| {
@@ -297,19 +281,23 @@ pub fn display_example(ruleset: &Ruleset, example: &Example, number: &str) -> Di
         TableKind::Lookup(l) => lookup_derivation(ruleset, locale, table, l, example),
         _ => Vec::new(),
     };
+    // The source's own figure only where the derivation does not already
+    // print it: one derivation, not every number twice.
     display.claims = example
         .claims
         .iter()
-        .map(|(name, value, _)| {
+        .filter_map(|(name, value, _)| {
             let label = match name.as_str() {
                 "sum" => locale.sum.to_string(),
                 "result" | "target" => locale.result.to_string(),
                 other => column_label(table, other),
             };
-            [
-                label,
-                format!("{} ({})", locale.decimal(*value), locale.claimed),
-            ]
+            let figure = locale.decimal(*value);
+            let derived = display
+                .lines
+                .iter()
+                .any(|[l, v]| *l == label && *v == figure);
+            (!derived).then(|| [label, format!("{figure} ({})", locale.claimed)])
         })
         .collect();
     display

@@ -133,3 +133,93 @@ pub fn golden(name: &str, actual: &str) {
         );
     }
 }
+
+/// A line of text on a page: its baseline's distance from the page top and
+/// its height (font size), in points, and its text.
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub y: f64,
+    pub size: f64,
+    pub text: String,
+}
+
+/// Each page's height and lines of text, top to bottom, as a reader sees them.
+pub fn page_lines(bytes: &[u8]) -> Vec<(f64, Vec<Line>)> {
+    let document = pdf_extract::Document::load_mem(bytes).expect("a PDF");
+    let mut lines = PageLines::default();
+    pdf_extract::output_doc(&document, &mut lines).expect("its text can be read");
+    lines.pages
+}
+
+#[derive(Default)]
+struct PageLines {
+    pages: Vec<(f64, Vec<Line>)>,
+    /// The characters of the current page: x, y, end x, size, text.
+    chars: Vec<(f64, f64, f64, f64, String)>,
+    height: f64,
+}
+
+impl pdf_extract::OutputDev for PageLines {
+    fn begin_page(
+        &mut self,
+        _: u32,
+        media_box: &pdf_extract::MediaBox,
+        _: Option<(f64, f64, f64, f64)>,
+    ) -> Result<(), pdf_extract::OutputError> {
+        self.height = media_box.ury - media_box.lly;
+        self.chars.clear();
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<(), pdf_extract::OutputError> {
+        let mut chars = std::mem::take(&mut self.chars);
+        chars.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
+        let mut lines: Vec<(Line, f64)> = Vec::new();
+        for (x, y, end, size, text) in chars {
+            match lines.last_mut() {
+                // One line: baselines within a fifth of the type size.
+                Some((line, last_end)) if (y - line.y).abs() < 0.2 * size.max(line.size) => {
+                    if x > *last_end + 0.1 * size {
+                        line.text.push(' ');
+                    }
+                    line.text.push_str(&text);
+                    line.size = line.size.max(size);
+                    *last_end = end;
+                }
+                _ => lines.push((Line { y, size, text }, end)),
+            }
+        }
+        self.pages.push((
+            self.height,
+            lines.into_iter().map(|(line, _)| line).collect(),
+        ));
+        Ok(())
+    }
+
+    fn output_character(
+        &mut self,
+        trm: &pdf_extract::Transform,
+        width: f64,
+        _: f64,
+        font_size: f64,
+        text: &str,
+    ) -> Result<(), pdf_extract::OutputError> {
+        let vx = font_size * trm.m11 + font_size * trm.m21;
+        let vy = font_size * trm.m12 + font_size * trm.m22;
+        let size = (vx * vy).abs().sqrt();
+        let (x, y) = (trm.m31, self.height - trm.m32);
+        self.chars
+            .push((x, y, x + width * size, size, text.to_string()));
+        Ok(())
+    }
+
+    fn begin_word(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+    fn end_word(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+    fn end_line(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+}

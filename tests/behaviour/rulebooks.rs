@@ -189,3 +189,131 @@ fn a_table_that_does_not_fit_is_a_warning_naming_it() {
         "{err}"
     );
 }
+
+// ---- Page layout, as a reader leafs through the four rulebooks.
+
+/// A rulebook for the layout tests: its ruleset, the word its captions
+/// start with, its "continued" mark, the PDF.
+type Book = (&'static str, &'static str, &'static str, Vec<u8>);
+
+/// The four rulebooks, built once for the layout tests.
+fn rulebooks() -> &'static [Book] {
+    static BOOKS: std::sync::OnceLock<Vec<Book>> = std::sync::OnceLock::new();
+    BOOKS.get_or_init(|| {
+        let out = tempfile::tempdir().unwrap();
+        let output = grognard(
+            &repo_root(),
+            &[
+                "build",
+                "--only",
+                "rules",
+                "--out",
+                out.path().to_str().unwrap(),
+            ],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        [
+            ("ved", "Tabla", "(continuación)"),
+            ("bataille", "Tabla", "(continuación)"),
+            ("sombra", "Tabla", "(continuación)"),
+            ("polk", "Таблица", "(продолжение)"),
+        ]
+        .into_iter()
+        .map(|(id, word, mark)| {
+            let pdf = std::fs::read(out.path().join(format!("{id}/{id}-rules.pdf"))).unwrap();
+            (id, word, mark, pdf)
+        })
+        .collect()
+    })
+}
+
+/// "Tabla 5.1." at the start of a line: a table's caption, by its number.
+fn caption_number(line: &str, word: &str) -> Option<String> {
+    let rest = line.strip_prefix(word)?.strip_prefix(' ')?;
+    let number: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || c.is_ascii_uppercase())
+        .collect();
+    (number.ends_with('.') && number.len() > 1).then(|| format!("{word} {number}"))
+}
+
+/// The running header sits above the text area and the folio below it
+/// (margins of 2.5 cm and 2.3 cm).
+const TOP: f64 = 2.5 / 2.54 * 72.0;
+const BOTTOM: f64 = 2.3 / 2.54 * 72.0;
+
+#[test]
+fn a_table_that_runs_overleaf_keeps_three_rows_with_its_caption_and_is_marked_continued() {
+    let mut continued = 0;
+    for (id, word, mark, pdf) in rulebooks() {
+        let pages = crate::common::page_lines(pdf);
+        let mut begun: Vec<String> = Vec::new();
+        for (p, (height, lines)) in pages.iter().enumerate() {
+            for (i, line) in lines.iter().enumerate() {
+                // The list of tables names every caption, with dot leaders.
+                if line.text.contains(". . .") {
+                    continue;
+                }
+                let Some(number) = caption_number(&line.text, word) else {
+                    continue;
+                };
+                if line.text.contains(mark) {
+                    continued += 1;
+                    assert!(
+                        begun.contains(&number),
+                        "{id} p{}: {number} is marked continued but began nowhere before",
+                        p + 1
+                    );
+                    continue;
+                }
+                assert!(
+                    !begun.contains(&number),
+                    "{id} p{}: {number} goes on without its mark: {}",
+                    p + 1,
+                    line.text
+                );
+                begun.push(number.clone());
+                let goes_on = pages.get(p + 1).is_some_and(|(_, next)| {
+                    next.iter()
+                        .any(|l| l.text.starts_with(&number) && l.text.contains(mark))
+                });
+                if goes_on {
+                    let below = lines[i + 1..]
+                        .iter()
+                        .filter(|l| l.y < height - BOTTOM)
+                        .count();
+                    assert!(
+                        below >= 4,
+                        "{id} p{}: {number} breaks after {below} line(s) under its caption",
+                        p + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(continued > 0, "some table runs overleaf in the four books");
+}
+
+#[test]
+fn no_page_of_a_rulebook_is_left_nearly_empty() {
+    let mut empty = Vec::new();
+    for (id, _, _, pdf) in rulebooks() {
+        let pages = crate::common::page_lines(pdf);
+        // The title page is designed as it is, and the book ends where its
+        // text does; every other page is at least a quarter full.
+        let last = pages.len().saturating_sub(1);
+        for (p, (height, lines)) in pages.iter().enumerate().take(last).skip(1) {
+            let area = height - TOP - BOTTOM;
+            let lowest = lines
+                .iter()
+                .filter(|l| l.y > TOP && l.y < height - BOTTOM)
+                .map(|l| l.y)
+                .fold(TOP, f64::max);
+            let full = (lowest - TOP) / area;
+            if full < 0.25 {
+                empty.push(format!("{id} p{} is {:.0} % full", p + 1, full * 100.0));
+            }
+        }
+    }
+    assert!(empty.is_empty(), "{empty:#?}");
+}

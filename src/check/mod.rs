@@ -80,7 +80,7 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
         }
         TableKind::Sequence(_) => {}
         // The author has declared it: a note, not a warning.
-        TableKind::Missing => found.push(
+        TableKind::Missing(_) => found.push(
             Diagnostic::remark(
                 "missing-table",
                 format!(

@@ -35,7 +35,16 @@ pub enum TableKind {
     Lookup(LookupTable),
     Sequence(Sequence),
     /// Referred to by the source but not printed in it.
-    Missing,
+    Missing(MissingTable),
+}
+
+/// What is known of a table the source refers to but does not print: the
+/// heads of its columns and rows, where the text names them, for a blank
+/// form the players fill in. Never values.
+#[derive(Debug, Clone, Default)]
+pub struct MissingTable {
+    pub columns: Vec<String>,
+    pub rows: Vec<String>,
 }
 
 impl TableKind {
@@ -46,7 +55,7 @@ impl TableKind {
             TableKind::Ranges(_) => "ranges",
             TableKind::Lookup(_) => "lookup",
             TableKind::Sequence(_) => "sequence",
-            TableKind::Missing => "missing",
+            TableKind::Missing(_) => "missing",
         }
     }
 }

@@ -36,10 +36,20 @@ pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usiz
         .code("\n\n");
     // The containers open around the current node.
     let mut stack: Vec<&Container> = Vec::new();
+    // Paragraphs below a section are numbered cases (13.1.4), so that a
+    // rule can be cited; a chapter's opening words are not.
+    let mut in_section = false;
     for (node, range) in &chapter.body.nodes {
         source_map.push((out.len(), range.start));
         match node {
             Node::Open(container) => {
+                match container {
+                    Container::Heading { .. } => in_section = true,
+                    Container::Paragraph if in_section && stack.is_empty() => {
+                        out.code("#gg-case();");
+                    }
+                    _ => {}
+                }
                 open(&mut out, container);
                 stack.push(container);
             }
@@ -80,12 +90,17 @@ pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usiz
             }
             Node::Reference(target) => {
                 // A cross-reference prints the target's number, not its link text.
-                let number = numbers.resolve(target).unwrap_or_default();
+                // On paper it also gives the page, where that is another.
+                let Some(number) = numbers.resolve(target) else {
+                    continue;
+                };
                 out.code("#link(")
                     .label(target)
                     .code(")[")
                     .text(&number)
-                    .code("];");
+                    .code("];#gg-page-of(")
+                    .label(target)
+                    .code(", book.strings.page);");
             }
         }
     }
@@ -179,6 +194,8 @@ mod properties {
         "line",
         "gg-table",
         "gg-example",
+        "gg-case",
+        "gg-page-of",
         "tables.at",
         "examples.at",
     ];

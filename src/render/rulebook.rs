@@ -29,6 +29,8 @@ struct Book<'a> {
     appendix: Vec<String>,
     /// Every table's id in the order of their numbers, for the list of tables.
     table_order: Vec<String>,
+    /// The tables the source does not print, for the page of what play needs.
+    missing: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -48,6 +50,11 @@ struct Strings {
     chapter: &'static str,
     appendix: &'static str,
     list_of_tables: &'static str,
+    /// "p." before a page number in a cross-reference.
+    page: &'static str,
+    needs: &'static str,
+    needs_intro: &'static str,
+    source: &'static str,
 }
 
 #[derive(Serialize)]
@@ -165,11 +172,24 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             chapter: &locale.chapter,
             appendix: &locale.appendix,
             list_of_tables: &locale.list_of_tables,
+            page: &locale.page_abbr,
+            needs: &locale.needs,
+            needs_intro: &locale.needs_intro,
+            source: &locale.source,
         },
         tables,
         examples,
         appendix,
         table_order: numbers.iter().map(|(id, _)| id.clone()).collect(),
+        missing: numbers
+            .iter()
+            .filter(|(id, _)| {
+                ruleset
+                    .table(id)
+                    .is_some_and(|t| matches!(t.kind, crate::model::TableKind::Missing(_)))
+            })
+            .map(|(id, _)| id.clone())
+            .collect(),
     }
 }
 

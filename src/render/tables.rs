@@ -20,6 +20,8 @@ pub struct DisplayTable {
     pub title: String,
     pub kind: &'static str,
     pub note: Option<String>,
+    /// Where the source gives (or names) the table.
+    pub source: Option<String>,
     pub missing: bool,
     /// Short lines shown above the rows: "Base 7", "2d6 ≤ base".
     pub header: Vec<String>,
@@ -43,6 +45,9 @@ pub enum Row {
     Cells { cells: Vec<String> },
 }
 
+/// The empty rows of a missing table's form where its rows are not known.
+const BLANK_ROWS: usize = 6;
+
 fn cells(items: impl IntoIterator<Item = String>) -> Row {
     Row::Cells {
         cells: items.into_iter().collect(),
@@ -57,6 +62,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         title: table.title.clone(),
         kind: table.kind.name(),
         note: table.note.clone(),
+        source: table.source.clone(),
         missing: false,
         header: Vec::new(),
         columns: Vec::new(),
@@ -85,11 +91,58 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
                 }
             }
         }
-        TableKind::Missing => display.missing = true,
+        TableKind::Missing(shape) => {
+            // A blank form: the known heads, empty cells.
+            display.missing = true;
+            let width = shape.columns.len().max(2);
+            display.columns = if shape.columns.is_empty() {
+                vec![String::new(); width]
+            } else {
+                shape.columns.clone()
+            };
+            let blank = |label: &str| {
+                cells(std::iter::once(label.to_string()).chain(vec![String::new(); width - 1]))
+            };
+            display.rows = if shape.rows.is_empty() {
+                (0..BLANK_ROWS).map(|_| blank("")).collect()
+            } else {
+                shape.rows.iter().map(|r| blank(r)).collect()
+            };
+        }
     }
     display.layout = measure_columns(&display.columns, &display.rows);
     display.keep = row_spans(&display.rows);
     display
+}
+
+/// A message "lead: rest" where `title` already says the lead: the rest
+/// alone ("Modificadores no acumulativos (se aplica el más penalizador)").
+fn unsaid<'a>(title: &str, message: &'a str) -> &'a str {
+    match message.split_once(':') {
+        Some((lead, rest)) if title.to_lowercase().contains(&lead.trim().to_lowercase()) => {
+            rest.trim()
+        }
+        _ => message,
+    }
+}
+
+/// An outcome's text without the label printed beside it: "Éxito: la
+/// orden queda activada." beside "Éxito" reads "la orden queda activada."
+fn without_label(text: &str, label: &str) -> String {
+    let lead = text
+        .split_once(':')
+        .filter(|(lead, _)| lead.trim().to_lowercase() == label.to_lowercase());
+    match lead {
+        Some((_, rest)) => {
+            let rest = rest.trim_start();
+            let mut chars = rest.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => text.to_string(),
+            }
+        }
+        None => text.to_string(),
+    }
 }
 
 fn effect(locale: &Locale, effect: Effect) -> String {
@@ -133,7 +186,11 @@ fn modifiers(
     display.fill = false;
     for group in &table.groups {
         let title = if group.exclusive {
-            format!("{} ({})", group.title, locale.exclusive)
+            format!(
+                "{} ({})",
+                group.title,
+                unsaid(&group.title, &locale.exclusive)
+            )
         } else {
             group.title.clone()
         };
@@ -170,9 +227,10 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
         ));
     }
     if let Some(success) = &test.on_success {
-        display
-            .outcomes
-            .push([locale.success.to_string(), success.clone()]);
+        display.outcomes.push([
+            locale.success.to_string(),
+            without_label(success, &locale.success),
+        ]);
     }
     for band in &test.failures {
         let range = match band.to {
@@ -180,7 +238,9 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
             Some(to) => format!("{} {}–{to}", locale.failure_by, band.from),
             None => format!("{} {} {}", locale.failure_by, band.from, locale.or_more),
         };
-        display.outcomes.push([range, band.result.clone()]);
+        display
+            .outcomes
+            .push([range, without_label(&band.result, &locale.failure_by)]);
     }
 }
 

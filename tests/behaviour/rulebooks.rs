@@ -317,3 +317,67 @@ fn no_page_of_a_rulebook_is_left_nearly_empty() {
     }
     assert!(empty.is_empty(), "{empty:#?}");
 }
+
+/// "13.2" in "véase 13.2, p. 28": the number before a page reference, and
+/// the page. Spaces are dropped first: extraction sets them as it guesses.
+fn page_references(line: &str, word: &str) -> Vec<(String, usize)> {
+    let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let marker = format!(",{word}");
+    let mut found = Vec::new();
+    for (at, _) in line.match_indices(&marker) {
+        let page: String = line[at + marker.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let mut number: Vec<char> = line[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        number.reverse();
+        let number: String = number.into_iter().collect();
+        let number = number.trim_matches('.').to_string();
+        if let (Ok(page), false) = (page.parse(), number.is_empty()) {
+            found.push((number, page));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_cross_reference_gives_the_page_its_target_is_on() {
+    let mut checked = 0;
+    for (id, word, _, pdf) in rulebooks() {
+        let page_word = if *word == "Таблица" {
+            "с."
+        } else {
+            "p."
+        };
+        let pages = crate::common::page_lines(pdf);
+        for (p, (_, lines)) in pages.iter().enumerate() {
+            for line in lines {
+                for (number, page) in page_references(&line.text, page_word) {
+                    let target = &pages[page - 1].1;
+                    // A section's heading, a table's caption or a chapter's opening.
+                    let there = target.iter().any(|l| {
+                        let text: String = l.text.chars().filter(|c| !c.is_whitespace()).collect();
+                        // "3.3Tiposdeórdenes", "Tabla3.1.", "CAPÍTULO15"
+                        let rest = text.strip_prefix(&number);
+                        rest.is_some_and(|r| r.starts_with(|c: char| c.is_alphabetic()))
+                            || text.starts_with(&format!("{word}{number}."))
+                            || text.ends_with(&number)
+                                && text.starts_with(|c: char| c.is_uppercase())
+                    });
+                    assert!(
+                        there,
+                        "{id} p{}: \"{}\" sends the reader to p{page}, which does not hold {number}",
+                        p + 1,
+                        line.text
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} page references");
+}

@@ -42,7 +42,7 @@ const KINDS: &[(&str, &[&str])] = &[
     ("ranges", &["unit", "by", "bands", "rows", "step"]),
     ("lookup", &["columns", "group_by", "rows", "constants"]),
     ("sequence", &["steps", "numbering"]),
-    ("missing", &[]),
+    ("missing", &["columns", "rows"]),
 ];
 
 #[derive(Deserialize)]
@@ -117,7 +117,7 @@ pub fn load(
         "ranges" => TableKind::Ranges(loader.ranges()?),
         "lookup" => TableKind::Lookup(loader.lookup()?),
         "sequence" => TableKind::Sequence(loader.sequence()?),
-        _ => TableKind::Missing,
+        _ => TableKind::Missing(loader.missing()?),
     };
     let table = Table {
         id: header.id.into_inner(),

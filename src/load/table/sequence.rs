@@ -1,12 +1,22 @@
-//! `sequence` tables: numbered steps, each with optional sub-steps.
+//! `sequence` tables: numbered steps, each with optional sub-steps; and
+//! the shape of a `missing` table, the simplest kind.
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::Diagnostic;
-use crate::model::table::{Sequence, Step};
+use crate::model::table::{MissingTable, Sequence, Step};
 
 use super::TableLoader;
+
+/// A missing table's known heads (`columns`, `rows`): labels only.
+#[derive(Deserialize)]
+struct RawMissing {
+    #[serde(default)]
+    columns: Vec<String>,
+    #[serde(default)]
+    rows: Vec<String>,
+}
 
 #[derive(Deserialize)]
 struct RawSequence {
@@ -23,6 +33,15 @@ enum RawStep {
 }
 
 impl TableLoader<'_> {
+    /// A table the source does not print: what is known of its shape.
+    pub(super) fn missing(&mut self) -> Option<MissingTable> {
+        let raw: RawMissing = self.document.deserialize("missing table", self.diags)?;
+        Some(MissingTable {
+            columns: raw.columns,
+            rows: raw.rows,
+        })
+    }
+
     pub(super) fn sequence(&mut self) -> Option<Sequence> {
         let raw: RawSequence = self.document.deserialize("sequence table", self.diags)?;
         let numbering = match &raw.numbering {

@@ -129,6 +129,9 @@ words!(
     needs,
     needs_intro,
     source,
+    glossary,
+    index,
+    see,
     example,
     missing,
     base,
@@ -541,6 +544,17 @@ impl Locale {
         }
     }
 
+    /// Sorts as the language's dictionaries do (CLDR collation): "Ávila"
+    /// among the A's, "Ёлка" as if "Елка", before "Ель".
+    pub fn sort_by_word<T>(&self, items: &mut [T], word: impl Fn(&T) -> &str) {
+        let collator =
+            icu_collator::Collator::try_new(self.formats.clone().into(), Default::default());
+        match collator {
+            Ok(collator) => items.sort_by(|a, b| collator.compare(word(a), word(b))),
+            Err(_) => items.sort_by_key(|item| word(item).to_lowercase()),
+        }
+    }
+
     /// A day of an action where the sources give no date: "día 2".
     pub fn day_number(&self, n: u32) -> String {
         self.with("day_number", &[("n", self.number(n.into()).into())])
@@ -620,6 +634,16 @@ mod tests {
 
     fn figures(language: &str, n: u64) -> String {
         Locale::for_language(language).count(n, Counted::Figures)
+    }
+
+    #[test]
+    fn words_sort_as_each_language_sorts_them() {
+        let mut spanish = vec!["Zona", "Ávila", "Orden", "Ñandú", "Nube"];
+        Locale::for_language("es").sort_by_word(&mut spanish, |w| w);
+        assert_eq!(spanish, ["Ávila", "Nube", "Ñandú", "Orden", "Zona"]);
+        let mut russian = vec!["Ёлка", "Ель", "Дом", "Жук"];
+        Locale::for_language("ru").sort_by_word(&mut russian, |w| w);
+        assert_eq!(russian, ["Дом", "Ёлка", "Ель", "Жук"]);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod example;
 mod field_errors;
 pub mod files;
 mod forces;
+mod glossary;
 mod layer;
 mod layer_clock;
 mod messages;
@@ -271,6 +272,12 @@ fn load_ruleset(
         if let Some(chapter) = chapter::load(file, &text, index + 1, &files.limits, diags) {
             ruleset.chapters.push(chapter);
         }
+    }
+    let glossary = folder.join("glossary.toml");
+    if files.is_file(&glossary)
+        && let Some((file, text)) = files.read(&glossary, sources, diags)
+    {
+        ruleset.glossary = glossary::load(file, &text, &files.limits, diags);
     }
     ruleset.numbering = crate::model::numbering::Numbering::of(&ruleset);
     Some(ruleset)

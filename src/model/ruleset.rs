@@ -95,6 +95,19 @@ pub struct Ruleset {
     pub key_refs: Vec<KeyRef>,
     /// Where a chapter of the rulebook starts.
     pub chapter_break: ChapterBreak,
+    /// The game's own terms (`glossary.toml`), for the glossary and index.
+    pub glossary: Vec<Term>,
+}
+
+/// A term of the game, defined in the book's language. `forms` are the
+/// other forms it takes in the chapters (plurals, cases), for the index.
+#[derive(Debug, Clone)]
+pub struct Term {
+    pub term: String,
+    pub abbr: Option<String>,
+    pub forms: Vec<String>,
+    pub definition: String,
+    pub location: Location,
 }
 
 /// Where a chapter of the rulebook starts: `auto` (the default) on the same

@@ -6,6 +6,7 @@ use crate::model::chapter::{Container, Node};
 
 use super::escape::TypstWriter;
 use super::numbering::Numbers;
+use super::terms::TermFinder;
 
 /// Typst for one chapter, plus a map from output offsets back to Markdown
 /// offsets so that a Typst error can point into the chapter.
@@ -26,7 +27,12 @@ impl ChapterTypst {
 
 /// Typst for one chapter, from the body the loader parsed. `example_base` is
 /// the index of the chapter's first example among the ruleset's.
-pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usize) -> ChapterTypst {
+pub fn chapter_to_typst(
+    numbers: &Numbers,
+    terms: &TermFinder,
+    chapter: &Chapter,
+    example_base: usize,
+) -> ChapterTypst {
     let mut out = TypstWriter::default();
     let mut source_map = Vec::new();
     out.code("= ")
@@ -39,6 +45,8 @@ pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usiz
     // Paragraphs below a section are numbered cases (13.1.4), so that a
     // rule can be cited; a chapter's opening words are not.
     let mut in_section = false;
+    // Each term is marked for the index once per paragraph.
+    let mut marked: Vec<usize> = Vec::new();
     for (node, range) in &chapter.body.nodes {
         source_map.push((out.len(), range.start));
         match node {
@@ -50,6 +58,9 @@ pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usiz
                     }
                     _ => {}
                 }
+                if matches!(container, Container::Paragraph) && stack.is_empty() {
+                    marked.clear();
+                }
                 open(&mut out, container);
                 stack.push(container);
             }
@@ -57,7 +68,21 @@ pub fn chapter_to_typst(numbers: &Numbers, chapter: &Chapter, example_base: usiz
                 stack.pop();
                 close(&mut out, container, stack.last().copied());
             }
-            Node::Text(t) | Node::Html(t) => {
+            Node::Text(t) => {
+                let in_heading = stack.iter().any(|c| matches!(c, Container::Heading { .. }));
+                let mut from = 0;
+                for (at, term) in terms.find(t) {
+                    if in_heading || marked.contains(&term) {
+                        continue;
+                    }
+                    marked.push(term);
+                    out.text(&t[from..at]);
+                    out.code("#gg-term(").int(term as i64).code(");");
+                    from = at;
+                }
+                out.text(&t[from..]);
+            }
+            Node::Html(t) => {
                 out.text(t);
             }
             Node::Code(t) => {
@@ -196,6 +221,7 @@ mod properties {
         "gg-example",
         "gg-case",
         "gg-page-of",
+        "gg-term",
         "tables.at",
         "examples.at",
     ];
@@ -292,6 +318,17 @@ mod properties {
             let mut diags = Diagnostics::default();
             let chapter = crate::load::chapter::load(0, &text, 1, &Limits::default(), &mut diags)
                 .expect("the front matter is valid");
+            // Short terms, so that the index marks land all over the text.
+            let glossary: Vec<crate::model::ruleset::Term> = ["a", "de", "x y"]
+                .into_iter()
+                .map(|word| crate::model::ruleset::Term {
+                    term: word.into(),
+                    abbr: Some("B".into()),
+                    forms: Vec::new(),
+                    definition: "…".into(),
+                    location: crate::diagnostic::Location::new(0, 0..0),
+                })
+                .collect();
             let ruleset = Ruleset {
                 id: "demo".into(),
                 language: "es".into(),
@@ -299,7 +336,8 @@ mod properties {
                 ..Ruleset::default()
             };
             let numbers = Numbers::new(&ruleset);
-            let typst = chapter_to_typst(&numbers, &ruleset.chapters[0], 0).typst;
+            let terms = TermFinder::new(&glossary);
+            let typst = chapter_to_typst(&numbers, &terms, &ruleset.chapters[0], 0).typst;
             let tree = typst::syntax::parse(&typst);
             let mut found = Vec::new();
             foreign(&tree, &mut found);

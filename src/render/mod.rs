@@ -20,4 +20,5 @@ pub mod rulebook;
 pub mod table_layout;
 pub mod tables;
 pub mod templates;
+pub mod terms;
 pub mod world;

@@ -31,6 +31,28 @@ struct Book<'a> {
     table_order: Vec<String>,
     /// The tables the source does not print, for the page of what play needs.
     missing: Vec<String>,
+    glossary: Vec<GlossaryEntry>,
+    index: Vec<IndexEntry>,
+}
+
+/// A line of the glossary: a term and its definition, or an abbreviation
+/// that sends the reader to its term.
+#[derive(Serialize)]
+struct GlossaryEntry {
+    term: String,
+    abbr: String,
+    definition: String,
+    see: String,
+}
+
+/// A line of the index: a glossary term (whose places the template finds
+/// where the chapters were marked) or a vocabulary member, with the tables
+/// that list it.
+#[derive(Serialize)]
+struct IndexEntry {
+    label: String,
+    term: Option<usize>,
+    tables: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -55,6 +77,9 @@ struct Strings {
     needs: &'static str,
     needs_intro: &'static str,
     source: &'static str,
+    glossary: &'static str,
+    index: &'static str,
+    see: &'static str,
 }
 
 #[derive(Serialize)]
@@ -176,6 +201,9 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             needs: &locale.needs,
             needs_intro: &locale.needs_intro,
             source: &locale.source,
+            glossary: &locale.glossary,
+            index: &locale.index,
+            see: &locale.see,
         },
         tables,
         examples,
@@ -190,7 +218,89 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             })
             .map(|(id, _)| id.clone())
             .collect(),
+        glossary: glossary(ruleset, locale),
+        index: index(ruleset, locale),
     }
+}
+
+/// The glossary in dictionary order, each abbreviation also under its own
+/// letters.
+fn glossary(ruleset: &Ruleset, locale: &Locale) -> Vec<GlossaryEntry> {
+    let mut entries: Vec<GlossaryEntry> = ruleset
+        .glossary
+        .iter()
+        .map(|t| GlossaryEntry {
+            term: t.term.clone(),
+            abbr: t.abbr.clone().unwrap_or_default(),
+            definition: t.definition.clone(),
+            see: String::new(),
+        })
+        .collect();
+    entries.extend(ruleset.glossary.iter().filter_map(|t| {
+        Some(GlossaryEntry {
+            term: t.abbr.clone()?,
+            abbr: String::new(),
+            definition: String::new(),
+            see: t.term.clone(),
+        })
+    }));
+    locale.sort_by_word(&mut entries, |e| &e.term);
+    entries
+}
+
+/// The index: every glossary term, and every vocabulary member a table
+/// lists, with those tables; one line per word, in dictionary order.
+fn index(ruleset: &Ruleset, locale: &Locale) -> Vec<IndexEntry> {
+    let mut entries: Vec<IndexEntry> = ruleset
+        .glossary
+        .iter()
+        .enumerate()
+        .map(|(i, t)| IndexEntry {
+            label: t.term.clone(),
+            term: Some(i),
+            tables: Vec::new(),
+        })
+        .collect();
+    let order = ruleset.numbering.tables();
+    for key in &ruleset.key_refs {
+        let Some(vocab) = key.vocab.as_deref().and_then(|v| ruleset.vocabulary(v)) else {
+            continue;
+        };
+        let Some(member) = vocab.member(&key.key) else {
+            continue;
+        };
+        let Some(table) = ruleset.tables.iter().find(|t| t.file == key.location.file) else {
+            continue;
+        };
+        let label = member.label_in(&ruleset.language);
+        // Grades "A" to "F" are no words to look up.
+        if label.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+            continue;
+        }
+        let entry = match entries
+            .iter()
+            .position(|e| e.label.to_lowercase() == label.to_lowercase())
+        {
+            Some(at) => &mut entries[at],
+            None => {
+                entries.push(IndexEntry {
+                    label: label.to_string(),
+                    term: None,
+                    tables: Vec::new(),
+                });
+                entries.last_mut().expect("just pushed")
+            }
+        };
+        if !entry.tables.contains(&table.id) {
+            entry.tables.push(table.id.clone());
+        }
+    }
+    let position = |id: &String| order.iter().position(|(t, _)| t == id);
+    for entry in &mut entries {
+        entry.tables.sort_by_key(position);
+    }
+    locale.sort_by_word(&mut entries, |e| &e.label);
+    entries
 }
 
 /// Each chapter as a Typst file of the world: its path, its source file and
@@ -198,11 +308,12 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
 fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usize, ChapterTypst)> {
     let mut chapters = Vec::new();
     let cross_references = Numbers::new(ruleset);
+    let terms = super::terms::TermFinder::new(&ruleset.glossary);
     // Examples are numbered across the ruleset, chapter after chapter.
     let mut example_base = 0;
     for chapter in &ruleset.chapters {
         let path = format!("chapters/{:02}-{}.typ", chapter.number, chapter.id);
-        let converted = chapter_to_typst(&cross_references, chapter, example_base);
+        let converted = chapter_to_typst(&cross_references, &terms, chapter, example_base);
         example_base += chapter.examples.len();
         let text = format!("{CHAPTER_PRELUDE}{}", converted.typst);
         world.add_source(&path, text);

@@ -151,11 +151,14 @@ pub fn page_lines(bytes: &[u8]) -> Vec<(f64, Vec<Line>)> {
     lines.pages
 }
 
+/// A character as set: x, y, the x it ends at, size, text.
+type Char = (f64, f64, f64, f64, String);
+
 #[derive(Default)]
 struct PageLines {
     pages: Vec<(f64, Vec<Line>)>,
-    /// The characters of the current page: x, y, end x, size, text.
-    chars: Vec<(f64, f64, f64, f64, String)>,
+    /// The characters of the current page.
+    chars: Vec<Char>,
     height: f64,
 }
 
@@ -173,26 +176,35 @@ impl pdf_extract::OutputDev for PageLines {
 
     fn end_page(&mut self) -> Result<(), pdf_extract::OutputError> {
         let mut chars = std::mem::take(&mut self.chars);
-        chars.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
-        let mut lines: Vec<(Line, f64)> = Vec::new();
-        for (x, y, end, size, text) in chars {
-            match lines.last_mut() {
-                // One line: baselines within a fifth of the type size.
-                Some((line, last_end)) if (y - line.y).abs() < 0.2 * size.max(line.size) => {
-                    if x > *last_end + 0.1 * size {
-                        line.text.push(' ');
-                    }
-                    line.text.push_str(&text);
-                    line.size = line.size.max(size);
-                    *last_end = end;
-                }
-                _ => lines.push((Line { y, size, text }, end)),
+        chars.sort_by(|a, b| a.1.total_cmp(&b.1));
+        // Lines: baselines within a fifth of the type size of the first.
+        let mut rows: Vec<Vec<Char>> = Vec::new();
+        for c in chars {
+            match rows.last_mut() {
+                Some(row) if (c.1 - row[0].1).abs() < 0.2 * c.3.max(row[0].3) => row.push(c),
+                _ => rows.push(vec![c]),
             }
         }
-        self.pages.push((
-            self.height,
-            lines.into_iter().map(|(line, _)| line).collect(),
-        ));
+        let mut lines = Vec::new();
+        for mut row in rows {
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut current: Option<(Line, f64)> = None;
+            for (x, y, end, size, text) in row {
+                match &mut current {
+                    Some((line, last_end)) => {
+                        if x > *last_end + 0.1 * size {
+                            line.text.push(' ');
+                        }
+                        line.text.push_str(&text);
+                        line.size = line.size.max(size);
+                        *last_end = end;
+                    }
+                    None => current = Some((Line { y, size, text }, end)),
+                }
+            }
+            lines.extend(current.map(|(line, _)| line));
+        }
+        self.pages.push((self.height, lines));
         Ok(())
     }
 

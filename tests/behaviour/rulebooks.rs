@@ -321,7 +321,10 @@ fn no_page_of_a_rulebook_is_left_nearly_empty() {
 /// "13.2" in "véase 13.2, p. 28": the number before a page reference, and
 /// the page. Spaces are dropped first: extraction sets them as it guesses.
 fn page_references(line: &str, word: &str) -> Vec<(String, usize)> {
-    let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let line: String = line
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{2060}')
+        .collect();
     let marker = format!(",{word}");
     let mut found = Vec::new();
     for (at, _) in line.match_indices(&marker) {
@@ -353,26 +356,43 @@ fn every_cross_reference_gives_the_page_its_target_is_on() {
         } else {
             "p."
         };
-        let pages = crate::common::page_lines(pdf);
-        for (p, (_, lines)) in pages.iter().enumerate() {
+        let language = if *word == "Таблица" {
+            "ru"
+        } else {
+            "es"
+        };
+        let chapter = grognard::locale::Locale::for_language(language)
+            .chapter
+            .to_uppercase();
+        // Each page's text in the order it is set.
+        let pages: Vec<Vec<String>> = pdf_extract::extract_text_from_mem_by_pages(pdf)
+            .unwrap()
+            .iter()
+            .map(|page| page.lines().map(str::to_string).collect())
+            .collect();
+        for (p, lines) in pages.iter().enumerate() {
             for line in lines {
-                for (number, page) in page_references(&line.text, page_word) {
-                    let target = &pages[page - 1].1;
-                    // A section's heading, a table's caption or a chapter's opening.
-                    let there = target.iter().any(|l| {
-                        let text: String = l.text.chars().filter(|c| !c.is_whitespace()).collect();
-                        // "3.3Tiposdeórdenes", "Tabla3.1.", "CAPÍTULO15"
-                        let rest = text.strip_prefix(&number);
-                        rest.is_some_and(|r| r.starts_with(|c: char| c.is_alphabetic()))
-                            || text.starts_with(&format!("{word}{number}."))
-                            || text.ends_with(&number)
-                                && text.starts_with(|c: char| c.is_uppercase())
-                    });
+                for (number, page) in page_references(line, page_word) {
+                    // Extraction also reads word joiners between glyphs.
+                    let target: String = pages[page - 1]
+                        .concat()
+                        .chars()
+                        .filter(|c| !c.is_whitespace() && *c != '\u{2060}')
+                        .collect();
+                    // A section's heading ("3.3Tiposdeórdenes"), a table's
+                    // caption ("Tabla3.1.") or a chapter's opening ("CAPÍTULO15").
+                    let there = if number.contains('.') {
+                        target.match_indices(&number).any(|(at, _)| {
+                            target[at + number.len()..].starts_with(char::is_alphabetic)
+                                || target[..at].ends_with(word)
+                        })
+                    } else {
+                        target.contains(&format!("{chapter}{number}"))
+                    };
                     assert!(
                         there,
-                        "{id} p{}: \"{}\" sends the reader to p{page}, which does not hold {number}",
+                        "{id} p{}: \"{line}\" sends the reader to p{page}, which does not hold {number}",
                         p + 1,
-                        line.text
                     );
                     checked += 1;
                 }
@@ -380,4 +400,81 @@ fn every_cross_reference_gives_the_page_its_target_is_on() {
         }
     }
     assert!(checked > 10, "only {checked} page references");
+}
+
+/// The words of a page run together, lower-case, hyphens at line ends and
+/// spaces gone: "Zona de con-⏎trol" → "zonadecontrol".
+fn page_words(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim_end().trim_end_matches(['-', '\u{ad}']))
+        .collect::<String>()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+#[test]
+fn every_index_entry_of_a_glossary_term_points_at_pages_that_use_it() {
+    let session = grognard::load(&repo_root());
+    let mut checked = 0;
+    for (id, _, _, pdf) in rulebooks() {
+        let ruleset = session.project.ruleset(id).unwrap();
+        let language = grognard::locale::Locale::for_language(&ruleset.language);
+        // The text of each page in the order it is set: an index's columns
+        // one after the other.
+        let pages = pdf_extract::extract_text_from_mem_by_pages(pdf).unwrap();
+        let index_start = pages
+            .iter()
+            .position(|text| text.lines().any(|l| l.trim() == language.index))
+            .unwrap_or_else(|| panic!("{id}: no index"));
+        // An entry starts with its word; its places may run on below.
+        let mut entries: Vec<String> = Vec::new();
+        for text in &pages[index_start..] {
+            let text = text.replace('\u{a0}', " ");
+            for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                if line.starts_with(|c: char| c.is_alphabetic()) {
+                    entries.push(line.to_string());
+                } else if let Some(last) = entries.last_mut() {
+                    last.push(' ');
+                    last.push_str(line);
+                }
+            }
+        }
+        for term in &ruleset.glossary {
+            let Some(entry) = entries
+                .iter()
+                .find(|e| e.starts_with(&format!("{} ", term.term)))
+            else {
+                continue;
+            };
+            let words: Vec<String> = std::iter::once(&term.term)
+                .chain(&term.forms)
+                .chain(&term.abbr)
+                .map(|w| {
+                    w.to_lowercase()
+                        .chars()
+                        .filter(|c| c.is_alphanumeric())
+                        .collect()
+                })
+                .collect();
+            for place in entry.split(&format!("({} ", language.page_abbr)).skip(1) {
+                let page: usize = place
+                    .trim_start()
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{id}: {entry}"));
+                let text = page_words(&pages[page - 1]);
+                assert!(
+                    words.iter().any(|w| text.contains(w.as_str())),
+                    "{id}: the index sends \"{}\" to p{page}, which does not use it",
+                    term.term
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} index places");
 }

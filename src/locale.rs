@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -50,8 +50,15 @@ static PROJECT_MESSAGES: RwLock<Vec<(String, String)>> = RwLock::new(Vec::new())
 /// Uses a project's own message files (language, text) beside the
 /// built-in ones; a project's file for a built-in language replaces it.
 pub fn use_project_messages(files: Vec<(String, String)>) {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut hasher);
+    MESSAGES_VERSION.store(hasher.finish(), Ordering::Relaxed);
     *PROJECT_MESSAGES.write().unwrap_or_else(|e| e.into_inner()) = files;
 }
+
+/// Which project messages are in use, so that the locales built from
+/// other ones (a watched project's earlier file) are not served.
+static MESSAGES_VERSION: AtomicU64 = AtomicU64::new(0);
 
 /// The message file of a language: the project's, else the built-in one.
 fn messages_of(language: &str) -> Option<String> {
@@ -369,30 +376,33 @@ pub enum Counted {
 }
 
 impl Locale {
-    /// The locale of a language, built once per message text (a watched
-    /// project may edit its file); English for a language grognard does
-    /// not have (the loaders report that language).
+    /// The locale of a language, built once per set of project messages (a
+    /// watched project may edit its file); English for a language grognard
+    /// does not have (the loaders report that language).
     pub fn for_language(language: &str) -> &'static Locale {
         type Cache = HashMap<(String, bool, u64), &'static Locale>;
         static LOCALES: Mutex<Option<Cache>> = Mutex::new(None);
-        let (language, text) = match messages_of(language) {
-            Some(text) => (language, text),
-            None => (
-                "en",
-                messages_of("en").expect("the English messages are built in"),
-            ),
+        let language = if is_language(language) {
+            language
+        } else {
+            "en"
         };
         let pseudo = PSEUDO_LOCALE.load(Ordering::Relaxed);
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        text.hash(&mut hasher);
-        let key = (language.to_string(), pseudo, hasher.finish());
+        let key = (
+            language.to_string(),
+            pseudo,
+            MESSAGES_VERSION.load(Ordering::Relaxed),
+        );
         let mut cache = LOCALES.lock().unwrap_or_else(|e| e.into_inner());
         // Leaked on purpose: a locale lives as long as the process, and
-        // there is one per language and message text.
+        // there is one per language and set of messages.
         cache
             .get_or_insert_with(HashMap::new)
             .entry(key)
-            .or_insert_with(|| Box::leak(Box::new(build(language, &text, pseudo))))
+            .or_insert_with(|| {
+                let text = messages_of(language).expect("a language grognard has");
+                Box::leak(Box::new(build(language, &text, pseudo)))
+            })
     }
 
     /// The word for what a value counts: "figures" or "points".

@@ -102,11 +102,11 @@ pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) 
     let caption = format!("{} {number}. {}", locale.table, table.title);
     let display = display_table(ruleset, table, number);
     TableData {
-        caption_width: super::table_layout::line_width(&caption, true),
+        caption_width: super::table_layout::width(&caption, true),
         header_width: display
             .header
             .iter()
-            .map(|line| super::table_layout::line_width(line, false))
+            .map(|line| super::table_layout::width(line, false))
             .fold(0.0, f64::max),
         caption,
         continued: &locale.continued,

@@ -72,12 +72,9 @@ pub fn measure_columns(heads: &[String], rows: &[Row]) -> Vec<Column> {
         .collect()
 }
 
-/// The width of a line on its own (a caption, bold), in ems of its text.
-pub fn line_width(line: &str, bold: bool) -> f64 {
-    width(line, bold)
-}
-
-fn width(text: &str, bold: bool) -> f64 {
+/// The width of `text` on one line, in ems of its size; estimated where the
+/// font is not embedded.
+pub fn width(text: &str, bold: bool) -> f64 {
     width_em(text, bold).unwrap_or_else(|| 0.5 * text.chars().count() as f64)
 }
 

@@ -12,6 +12,7 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     vocabulary_keys(ruleset, diags);
     unique_ids(ruleset, diags);
     chapter_references(ruleset, diags);
+    editor_notes(ruleset, diags);
 }
 
 fn vocabulary_keys(ruleset: &Ruleset, diags: &mut Diagnostics) {
@@ -92,7 +93,12 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
             std::iter::once((c.id.as_str(), &c.location)).chain(
                 c.sections
                     .iter()
-                    .filter_map(|s| s.id.as_deref().map(|id| (id, &s.location))),
+                    .filter_map(|s| s.id.as_deref().map(|id| (id, &s.location)))
+                    .chain(
+                        c.cases
+                            .iter()
+                            .map(|case| (case.id.as_str(), &case.location)),
+                    ),
             )
         }));
     for (id, location) in ids {
@@ -131,11 +137,14 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
                     .flat_map(|c| {
                         std::iter::once(c.id.as_str())
                             .chain(c.sections.iter().filter_map(|s| s.id.as_deref()))
+                            .chain(c.cases.iter().map(|case| case.id.as_str()))
                     })
                     .chain(table_ids());
                 diags.push(unknown(
                     "broken-reference",
-                    format!("cross-reference to `{id}`, which is no chapter, section or table"),
+                    format!(
+                        "cross-reference to `{id}`, which is no chapter, section, case or table"
+                    ),
                     id,
                     targets,
                     location,
@@ -155,4 +164,92 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// Every `[^label]` of a chapter has its note in that chapter, and every
+/// note is referred to: an end-note nobody points at is never read.
+fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
+    for chapter in &ruleset.chapters {
+        // A reference to no note is left as text by the Markdown parser.
+        for (label, location) in unparsed_note_refs(chapter) {
+            diags.push(unknown(
+                "broken-note",
+                format!("`[^{label}]` refers to no note of this chapter"),
+                &label,
+                chapter.notes.iter().map(|(l, _)| l.as_str()),
+                &location,
+            ));
+        }
+        let defined = || chapter.notes.iter().map(|(label, _)| label.as_str());
+        for (label, location) in &chapter.note_refs {
+            if !chapter.notes.iter().any(|(l, _)| l == label) {
+                diags.push(unknown(
+                    "broken-note",
+                    format!("`[^{label}]` refers to no note of this chapter"),
+                    label,
+                    defined(),
+                    location,
+                ));
+            }
+        }
+        for (i, (label, location)) in chapter.notes.iter().enumerate() {
+            if let Some((_, first)) = chapter.notes[..i].iter().find(|(l, _)| l == label) {
+                diags.push(
+                    Diagnostic::error(
+                        "duplicate-id",
+                        format!("the note `[^{label}]` is written twice"),
+                    )
+                    .at_location(Some(location.clone()))
+                    .label("written again here")
+                    .related(first.clone(), "first written here"),
+                );
+                continue;
+            }
+            if !chapter.note_refs.iter().any(|(l, _)| l == label) {
+                diags.push(
+                    Diagnostic::warning(
+                        "broken-note",
+                        format!("the note `[^{label}]` is referred to nowhere in the text"),
+                    )
+                    .at_location(Some(location.clone()))
+                    .expected(format!("`[^{label}]` after the words the note is about")),
+                );
+            }
+        }
+    }
+}
+
+/// `[^label]` in the running text: references the parser found no note for.
+fn unparsed_note_refs(chapter: &crate::model::Chapter) -> Vec<(String, Location)> {
+    use crate::model::chapter::Node;
+    let mut found = Vec::new();
+    let mut run = String::new();
+    let mut start = None;
+    let mut flush = |run: &mut String, start: &mut Option<usize>, end: usize| {
+        let mut rest = run.as_str();
+        while let Some(at) = rest.find("[^") {
+            let after = &rest[at + 2..];
+            let Some(close) = after.find(']') else { break };
+            let label = &after[..close];
+            if !label.is_empty() && !label.contains(char::is_whitespace) {
+                let range = start.unwrap_or(0)..end;
+                found.push((label.to_string(), Location::new(chapter.file, range)));
+            }
+            rest = &after[close..];
+        }
+        run.clear();
+        *start = None;
+    };
+    let mut end = 0;
+    for (node, range) in &chapter.body.nodes {
+        if let Node::Text(t) = node {
+            start.get_or_insert(range.start);
+            run.push_str(t);
+            end = range.end;
+        } else if start.is_some() {
+            flush(&mut run, &mut start, end);
+        }
+    }
+    flush(&mut run, &mut start, end);
+    found
 }

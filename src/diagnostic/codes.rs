@@ -297,6 +297,16 @@ pub static CODES: &[Code] = &[
          table. The id must exist in the ruleset."
     ),
     code!(
+        "broken-note",
+        Error,
+        Source,
+        "an editor's note referred to but not written, or written but not referred to",
+        "The editor's remarks on the sources go in Markdown footnotes: `[^label]` after the \
+         words, `[^label]: the note` as a paragraph of the same chapter. The rulebook prints \
+         them as numbered end-notes. A reference needs its note in the same chapter; a note \
+         that nothing refers to is a warning."
+    ),
+    code!(
         "missing-front-matter",
         Error,
         Source,

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::chapter::{Container, Node};
+use crate::model::chapter::{Case, Container, Node};
 use crate::model::limits::{self, Limits};
 use crate::model::{Chapter, Section};
 use crate::source::FileId;
@@ -23,7 +23,7 @@ struct FrontMatter {
 
 /// The Markdown options every reader of chapters uses.
 pub fn markdown_options() -> Options {
-    Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_STRIKETHROUGH
+    Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES
 }
 
 /// Splits `+++` front matter from the body; returns (front matter range, body start).
@@ -41,12 +41,12 @@ pub fn split_front_matter(text: &str) -> Option<(std::ops::Range<usize>, usize)>
     None
 }
 
-/// A fenced block's info string: `table <id>` or `example <table-id>`.
+/// A fenced block's info string: `table <id>`, `example <table-id>` or `diagram`.
 pub fn block_directive(info: &str) -> Option<(&str, &str)> {
     let mut words = info.split_whitespace();
     let kind = words.next()?;
     let arg = words.next().unwrap_or("");
-    matches!(kind, "table" | "example").then_some((kind, arg))
+    matches!(kind, "table" | "example" | "diagram").then_some((kind, arg))
 }
 
 pub fn load(
@@ -88,6 +88,9 @@ pub fn load(
         embeds: Vec::new(),
         references: Vec::new(),
         examples: Vec::new(),
+        notes: Vec::new(),
+        note_refs: Vec::new(),
+        cases: Vec::new(),
         body: Default::default(),
         location,
     };
@@ -125,6 +128,13 @@ struct Scan {
     /// Lists and quotes inside each other: deep nesting is reported once.
     nesting: usize,
     too_deep: bool,
+    /// The number of the section being read ("13.4"), and its cases so far.
+    section: Option<String>,
+    cases: usize,
+    /// The node of the case being read: a paragraph of a section.
+    case: Option<usize>,
+    /// The editor's note being read.
+    note: Option<String>,
 }
 
 impl Scan {
@@ -212,6 +222,45 @@ impl Scan {
                 Diagnostic::warning("unsupported-markdown", "images are not supported yet")
                     .at(file, range),
             ),
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                let label = label.to_string();
+                let location = Location::new(file, range.clone());
+                chapter.notes.push((label.clone(), location));
+                nodes.push((
+                    Node::Open(Container::Note {
+                        label: label.clone(),
+                    }),
+                    range,
+                ));
+                self.note = Some(label);
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                if let Some(label) = self.note.take() {
+                    nodes.push((Node::Close(Container::Note { label }), range));
+                }
+            }
+            Event::FootnoteReference(label) => {
+                let location = Location::new(file, range.clone());
+                chapter.note_refs.push((label.to_string(), location));
+                nodes.push((Node::NoteRef(label.to_string()), range));
+            }
+            // A paragraph of a section is a case, numbered within it.
+            Event::Start(Tag::Paragraph) if self.nesting == 0 && self.note.is_none() => {
+                nodes.push((Node::Open(Container::Paragraph), range.clone()));
+                if let Some(section) = &self.section {
+                    self.cases += 1;
+                    let number = format!("{section}.{}", self.cases);
+                    self.case = Some(nodes.len());
+                    nodes.push((Node::Case { number, id: None }, range));
+                }
+            }
+            Event::End(TagEnd::Paragraph) => {
+                if let Some(at) = self.case.take() {
+                    case_id(chapter, at, file, diags);
+                }
+                let nodes = &mut chapter.body.nodes;
+                nodes.push((Node::Close(Container::Paragraph), range));
+            }
             Event::Html(t) | Event::InlineHtml(t) => {
                 diags.push(
                     Diagnostic::warning(
@@ -326,6 +375,8 @@ impl Scan {
                 chapter.number, self.counters[0], self.counters[1]
             ),
         };
+        self.section = Some(number.clone());
+        self.cases = 0;
         let location = Location::new(file, range);
         if let Some(id) = &id {
             super::check_id(id, &location, diags);
@@ -355,6 +406,16 @@ impl Scan {
             chapter.body.nodes.push((Node::CodeBlock(code), range));
             return;
         };
+        if kind == "diagram" {
+            // The body is TOML; an empty block is read as empty, at its fence.
+            let (offset, body) = content.unwrap_or((range.start, String::new()));
+            let diagram = crate::load::diagram::load(chapter.file, &body, offset, limits, diags);
+            if let Some(diagram) = diagram {
+                let node = Node::Diagram(Box::new(diagram));
+                chapter.body.nodes.push((node, range));
+            }
+            return;
+        }
         let (embeds, examples) = (chapter.embeds.len(), chapter.examples.len());
         let block = super::example::Directive {
             kind,
@@ -372,6 +433,67 @@ impl Scan {
         };
         chapter.body.nodes.push((node, range));
     }
+}
+
+/// A case that ends in `{#id}` takes that id: the words are taken off the
+/// text, and the case can be cited by it (`[](#id)`) whatever comes before.
+fn case_id(chapter: &mut Chapter, at: usize, file: FileId, diags: &mut Diagnostics) {
+    let nodes = &mut chapter.body.nodes;
+    // The paragraph's closing words, which the parser may have split.
+    let tail_start = nodes[at + 1..]
+        .iter()
+        .rposition(|(n, _)| !matches!(n, Node::Text(_)))
+        .map_or(at + 1, |i| at + 2 + i);
+    let tail: String = nodes[tail_start..]
+        .iter()
+        .filter_map(|(n, _)| match n {
+            Node::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    let trimmed = tail.trim_end();
+    let Some(open) = trimmed.rfind("{#").filter(|_| trimmed.ends_with('}')) else {
+        return;
+    };
+    let id = trimmed[open + 2..trimmed.len() - 1].to_string();
+    let start = nodes[tail_start].1.start;
+    let end = nodes.last().map_or(start, |(_, r)| r.end);
+    let location = Location::new(file, start..end);
+    super::check_id(&id, &location, diags);
+    // Keep the words before `{#`, in as many nodes as they came.
+    let mut keep = tail[..open].trim_end().len();
+    let mut i = tail_start;
+    while i < nodes.len() {
+        let Node::Text(t) = &mut nodes[i].0 else {
+            break;
+        };
+        if keep >= t.len() {
+            keep -= t.len();
+            i += 1;
+        } else {
+            t.truncate(keep);
+            i += 1;
+            nodes.truncate(i);
+            break;
+        }
+    }
+    let mut i = tail_start;
+    while i < nodes.len() {
+        if matches!(&nodes[i].0, Node::Text(t) if t.is_empty()) {
+            nodes.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    let Some((Node::Case { number, id: slot }, _)) = nodes.get_mut(at) else {
+        return;
+    };
+    *slot = Some(id.clone());
+    chapter.cases.push(Case {
+        id,
+        number: number.clone(),
+        location,
+    });
 }
 
 /// `##` is a section, `###` a subsection; any other level is reported (0).

@@ -1,6 +1,7 @@
 //! Reading a project folder into the model, keeping source locations.
 
 pub mod chapter;
+pub mod diagram;
 mod example;
 mod field_errors;
 pub mod files;

@@ -45,6 +45,22 @@ struct RawRuleset {
 struct RawBook {
     #[serde(default)]
     chapter_break: crate::model::ruleset::ChapterBreak,
+    /// The edition's date, "2026-12-01", for the colophon.
+    #[serde(default)]
+    date: Option<Spanned<String>>,
+    /// The documents the edition is made from.
+    #[serde(default)]
+    source: Vec<RawSource>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSource {
+    title: String,
+    #[serde(default)]
+    author: String,
+    #[serde(default)]
+    note: String,
 }
 
 #[derive(Deserialize)]
@@ -166,6 +182,18 @@ pub fn load(
         .collect();
     let profile = raw.profile.map(|p| profile(&toml, p, &mut refs, diags));
     let counters = counter_spec(&toml, raw.counters, raw.marker, limits, &mut refs, diags);
+    let book_date = raw.book.date.as_ref().and_then(|date| {
+        let parsed = crate::model::calendar::parse_date(date.get_ref());
+        if parsed.is_none() {
+            diags.push(
+                Diagnostic::error("invalid-field", "the edition's date is no date")
+                    .at_location(Some(toml.location(date.span())))
+                    .found(format!("\"{}\"", date.get_ref()))
+                    .expected("a date written year-month-day, as \"2026-12-01\""),
+            );
+        }
+        parsed
+    });
     let ruleset = Ruleset {
         profile,
         counters,
@@ -180,6 +208,17 @@ pub fn load(
         file,
         vocabularies,
         chapter_break: raw.book.chapter_break,
+        book_date,
+        book_sources: raw
+            .book
+            .source
+            .into_iter()
+            .map(|s| crate::model::ruleset::BookSource {
+                title: s.title,
+                author: s.author,
+                note: s.note,
+            })
+            .collect(),
         ..Ruleset::default()
     };
     Some((ruleset, refs))

@@ -13,6 +13,7 @@ use super::ProjectFiles;
 pub const DEFAULTS: &[(&str, &str)] = &[
     ("rulebook.typ", include_str!("../../templates/rulebook.typ")),
     ("grognard.typ", include_str!("../../templates/grognard.typ")),
+    ("diagram.typ", include_str!("../../templates/diagram.typ")),
     ("booklet.typ", include_str!("../../templates/booklet.typ")),
     ("qrs.typ", include_str!("../../templates/qrs.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),

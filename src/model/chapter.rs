@@ -15,6 +15,13 @@ pub struct Chapter {
     pub embeds: Vec<(String, Location)>,
     pub references: Vec<(String, Location)>,
     pub examples: Vec<Example>,
+    /// Editor's notes (`[^label]: …`), each defined once, and where the
+    /// text refers to them (`[^label]`).
+    pub notes: Vec<(String, Location)>,
+    pub note_refs: Vec<(String, Location)>,
+    /// Cases given an id (`{#id}` ending the paragraph), in order, with
+    /// their number within their section.
+    pub cases: Vec<Case>,
     /// The body, parsed once.
     pub body: Body,
     pub location: Location,
@@ -27,6 +34,16 @@ pub struct Section {
     /// "13.4" or "13.4.1".
     pub number: String,
     pub level: usize,
+    pub location: Location,
+}
+
+/// A paragraph the author gave an id, so that it can be cited and linked
+/// whatever is added before it.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub id: String,
+    /// "13.4.2": its section's number and its place among the section's cases.
+    pub number: String,
     pub location: Location,
 }
 
@@ -76,6 +93,16 @@ pub enum Node {
     Example(usize),
     /// A link to `#id` in any link form: prints the target's number.
     Reference(String),
+    /// ```` ```diagram ````: hexes, units and arrows drawn as vectors.
+    Diagram(Box<super::diagram::Diagram>),
+    /// `[^label]`: a reference to an editor's note of this chapter.
+    NoteRef(String),
+    /// Opens a paragraph of a section: its case number ("13.4.2") and the
+    /// id the author gave it (`{#id}` ending the paragraph).
+    Case {
+        number: String,
+        id: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -97,5 +124,9 @@ pub enum Container {
     Link {
         url: String,
         email: bool,
+    },
+    /// `[^label]: …`: an editor's note, printed with the end-notes.
+    Note {
+        label: String,
     },
 }

@@ -5,6 +5,7 @@ pub mod chapter;
 pub mod colour;
 pub mod compute;
 pub mod counter_spec;
+pub mod diagram;
 pub mod dice;
 pub mod expr;
 pub mod layer;

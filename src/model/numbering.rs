@@ -14,6 +14,8 @@ pub enum Target {
     Section(String),
     /// "13.2", or "A.1" for a table embedded in no chapter
     Table(String),
+    /// "13.4.2": a paragraph the author gave an id
+    Case(String),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -39,6 +41,11 @@ impl Numbering {
                         .entry(id.clone())
                         .or_insert_with(|| Target::Section(section.number.clone()));
                 }
+            }
+            for case in &chapter.cases {
+                targets
+                    .entry(case.id.clone())
+                    .or_insert_with(|| Target::Case(case.number.clone()));
             }
         }
         for (table, number) in &tables {

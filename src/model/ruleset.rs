@@ -97,6 +97,17 @@ pub struct Ruleset {
     pub chapter_break: ChapterBreak,
     /// The game's own terms (`glossary.toml`), for the glossary and index.
     pub glossary: Vec<Term>,
+    /// The edition's date and the documents it is made from, for the colophon.
+    pub book_date: Option<time::Date>,
+    pub book_sources: Vec<BookSource>,
+}
+
+/// A document an edition is made from: what the colophon cites.
+#[derive(Debug, Clone, Default)]
+pub struct BookSource {
+    pub title: String,
+    pub author: String,
+    pub note: String,
 }
 
 /// A term of the game, defined in the book's language. `forms` are the

@@ -9,7 +9,11 @@ use super::{Dice, Ratio};
 pub struct Table {
     pub id: String,
     pub title: String,
+    /// Rules that go with the table, printed under it.
     pub note: Option<String>,
+    /// The editor's remarks on the sources (what the source prints, how it
+    /// was read): set apart from the rules, never on a player aid.
+    pub editor_note: Option<String>,
     pub source: Option<String>,
     pub kind: TableKind,
     pub file: FileId,

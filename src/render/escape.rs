@@ -47,6 +47,12 @@ impl TypstWriter {
         self
     }
 
+    /// What another writer wrote: Typst that is safe by the same rules.
+    pub fn append(&mut self, other: &TypstWriter) -> &mut Self {
+        self.out.push_str(&other.out);
+        self
+    }
+
     /// Bytes written so far, for source maps.
     pub fn len(&self) -> usize {
         self.out.len()

@@ -13,6 +13,9 @@ use super::terms::TermFinder;
 pub struct ChapterTypst {
     pub typst: String,
     pub source_map: Vec<(usize, usize)>,
+    /// The chapter's editor's notes as end-notes, in the order the text
+    /// refers to them.
+    pub notes: Vec<TypstWriter>,
 }
 
 impl ChapterTypst {
@@ -42,34 +45,99 @@ pub fn chapter_to_typst(
         .code("\n\n");
     // The containers open around the current node.
     let mut stack: Vec<&Container> = Vec::new();
-    // Paragraphs below a section are numbered cases (13.1.4), so that a
-    // rule can be cited; a chapter's opening words are not.
-    let mut in_section = false;
     // Each term is marked for the index once per paragraph.
     let mut marked: Vec<usize> = Vec::new();
+    // Notes are numbered in the order the text refers to them; a note's
+    // text is written apart, as an end-note.
+    let mut note_numbers: Vec<&str> = Vec::new();
+    for (label, _) in &chapter.note_refs {
+        if !note_numbers.contains(&label.as_str()) {
+            note_numbers.push(label);
+        }
+    }
+    let note_key = |label: &str| {
+        let n = note_numbers.iter().position(|l| *l == label)? + 1;
+        Some((n, format!("gg-note-{}-{n}", chapter.number)))
+    };
+    let mut notes: Vec<(usize, TypstWriter)> = Vec::new();
+    // The case (or section, or chapter) the words being written belong to,
+    // for the index.
+    let mut place = chapter.number.to_string();
+    let mut sections = chapter.sections.iter();
+    let mut note: Option<(usize, TypstWriter)> = None;
     for (node, range) in &chapter.body.nodes {
-        source_map.push((out.len(), range.start));
+        if let Node::Open(container @ Container::Note { label }) = node {
+            // An end-note: its number links back to where the text refers to it.
+            let mut writer = TypstWriter::default();
+            let (n, key) = note_key(label).unwrap_or((0, String::new()));
+            writer
+                .code("#gg-endnote(")
+                .int(n as i64)
+                .code(", ")
+                .label(&format!("{key}-ref"))
+                .code(", book.strings.page)[");
+            note = Some((n, writer));
+            stack.push(container);
+            continue;
+        }
+        if let Node::Close(Container::Note { label }) = node {
+            stack.pop();
+            if let (Some((n, mut writer)), Some((_, key))) = (note.take(), note_key(label)) {
+                writer.code("] ").label(&key).code("\n\n");
+                notes.push((n, writer));
+            }
+            continue;
+        }
+        let in_note = note.is_some();
+        let out = match &mut note {
+            Some((_, writer)) => writer,
+            None => {
+                source_map.push((out.len(), range.start));
+                &mut out
+            }
+        };
         match node {
             Node::Open(container) => {
-                match container {
-                    Container::Heading { .. } => in_section = true,
-                    Container::Paragraph if in_section && stack.is_empty() => {
-                        out.code("#gg-case();");
-                    }
-                    _ => {}
-                }
                 if matches!(container, Container::Paragraph) && stack.is_empty() {
                     marked.clear();
                 }
-                open(&mut out, container);
+                if let Container::Heading { level, .. } = container
+                    && *level <= 2
+                    && let Some(section) = sections.next()
+                {
+                    place = section.number.clone();
+                }
+                open(out, container);
                 stack.push(container);
             }
             Node::Close(container) => {
                 stack.pop();
-                close(&mut out, container, stack.last().copied());
+                close(out, container, stack.last().copied());
+            }
+            Node::Case { number, id } => {
+                // A case's number, run in; its id makes it a target.
+                place = number.clone();
+                out.code("#gg-case(").string(number).code(")");
+                // A label ends the call; a `;` after it would print.
+                match id {
+                    Some(id) => out.label(id),
+                    None => out.code(";"),
+                };
+            }
+            Node::NoteRef(label) => {
+                if let Some((n, key)) = note_key(label) {
+                    out.code("#gg-note-ref(")
+                        .int(n as i64)
+                        .code(", ")
+                        .label(&key)
+                        .code(")")
+                        .label(&format!("{key}-ref"));
+                }
             }
             Node::Text(t) => {
-                let in_heading = stack.iter().any(|c| matches!(c, Container::Heading { .. }));
+                let t = &*super::typography::ranges(t);
+                let in_heading =
+                    in_note || stack.iter().any(|c| matches!(c, Container::Heading { .. }));
                 let mut from = 0;
                 for (at, term) in terms.find(t) {
                     if in_heading || marked.contains(&term) {
@@ -77,7 +145,11 @@ pub fn chapter_to_typst(
                     }
                     marked.push(term);
                     out.text(&t[from..at]);
-                    out.code("#gg-term(").int(term as i64).code(");");
+                    out.code("#gg-term(")
+                        .int(term as i64)
+                        .code(", ")
+                        .string(&place)
+                        .code(");");
                     from = at;
                 }
                 out.text(&t[from..]);
@@ -107,6 +179,10 @@ pub fn chapter_to_typst(
                     .label(id)
                     .code("\n\n");
             }
+            Node::Diagram(diagram) => {
+                super::diagram::to_typst(diagram, out);
+                out.code("\n\n");
+            }
             Node::Example(i) => {
                 let index = i64::try_from(example_base + i).unwrap_or(i64::MAX);
                 out.code("#gg-example(examples.at(")
@@ -129,9 +205,11 @@ pub fn chapter_to_typst(
             }
         }
     }
+    notes.sort_by_key(|(n, _)| *n);
     ChapterTypst {
         typst: out.finish(),
         source_map,
+        notes: notes.into_iter().map(|(_, writer)| writer).collect(),
     }
 }
 
@@ -169,6 +247,8 @@ fn open(out: &mut TypstWriter, container: &Container) {
         Container::Link { url, email: false } => {
             out.code("#link(").string(url).code(")[");
         }
+        // Written apart, as an end-note.
+        Container::Note { .. } => {}
     }
 }
 
@@ -176,7 +256,12 @@ fn open(out: &mut TypstWriter, container: &Container) {
 fn close(out: &mut TypstWriter, container: &Container, inside: Option<&Container>) {
     match container {
         // Paragraphs inside list items must not end the item's markup.
-        Container::Paragraph if inside == Some(&Container::Item) => out.code(" "),
+        // Nor those of an end-note, whose page follows its last words.
+        Container::Paragraph
+            if matches!(inside, Some(Container::Item | Container::Note { .. })) =>
+        {
+            out.code(" ")
+        }
         Container::Paragraph => out.code("\n\n"),
         Container::Heading { id, .. } => {
             if let Some(id) = id {
@@ -187,6 +272,7 @@ fn close(out: &mut TypstWriter, container: &Container, inside: Option<&Container
         Container::Emphasis | Container::Strong | Container::Strikethrough => out.code("];"),
         Container::Link { .. } => out.code("];"),
         Container::Quote => out.code("]\n\n"),
+        Container::Note { .. } => out,
         Container::List { .. } => out.code(")\n\n"),
         Container::Item => out.code("], "),
     };
@@ -207,6 +293,7 @@ mod properties {
 
     /// The functions the walker itself writes.
     const OURS: &[&str] = &[
+        "gg-diagram",
         "emph",
         "strong",
         "strike",
@@ -222,6 +309,8 @@ mod properties {
         "gg-case",
         "gg-page-of",
         "gg-term",
+        "gg-note-ref",
+        "gg-endnote",
         "tables.at",
         "examples.at",
     ];
@@ -305,7 +394,11 @@ mod properties {
             text.clone()
                 .prop_map(|t| format!("\n- {t}\n  > {t}\n1. {t}\n")),
             text.clone().prop_map(|t| format!("\n```{t}\n{t}\n```\n")),
-            text.prop_map(|t| format!("\n```table {t}\n```\n")),
+            text.clone().prop_map(|t| format!("\n```table {t}\n```\n")),
+            // Editor's notes and ids of cases.
+            (text.clone(), hostile()).prop_map(|(t, l)| format!("{t}[^{l}] y[^n]")),
+            (text.clone(), hostile()).prop_map(|(t, l)| format!("\n[^{l}]: {t}\n\n[^n]: {t}\n")),
+            (text.clone(), hostile()).prop_map(|(t, id)| format!("\n{t} {{#{id}}}\n")),
         ]
     }
 
@@ -337,7 +430,10 @@ mod properties {
             };
             let numbers = Numbers::new(&ruleset);
             let terms = TermFinder::new(&glossary);
-            let typst = chapter_to_typst(&numbers, &terms, &ruleset.chapters[0], 0).typst;
+            let converted = chapter_to_typst(&numbers, &terms, &ruleset.chapters[0], 0);
+            // The end-notes, written apart, follow the same rules.
+            let notes: String = converted.notes.into_iter().map(TypstWriter::finish).collect();
+            let typst = converted.typst + "\n" + &notes;
             let tree = typst::syntax::parse(&typst);
             let mut found = Vec::new();
             foreign(&tree, &mut found);

@@ -19,7 +19,7 @@ impl<'a> Numbers<'a> {
     pub fn resolve(&self, id: &str) -> Option<String> {
         Some(match self.ruleset.numbering.resolve(id)? {
             Target::Chapter(n) => n.to_string(),
-            Target::Section(number) => number.clone(),
+            Target::Section(number) | Target::Case(number) => number.clone(),
             Target::Table(number) => format!("{} {number}", self.table),
         })
     }

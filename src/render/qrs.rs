@@ -55,7 +55,7 @@ pub fn render(
         pages: PAGES,
         tables: sheet_tables(ruleset)
             .into_iter()
-            .map(|(t, n)| table_data(ruleset, t, &n))
+            .map(|(t, n)| table_data(ruleset, t, &n).without_editorial())
             .collect(),
     };
     let world = super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)?;

@@ -11,6 +11,7 @@ use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
+use super::escape::TypstWriter;
 use super::markdown::{ChapterTypst, chapter_to_typst};
 use super::numbering::Numbers;
 use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
@@ -26,13 +27,28 @@ struct Book<'a> {
     strings: Strings,
     tables: BTreeMap<String, TableData>,
     examples: Vec<DisplayExample>,
-    appendix: Vec<String>,
     /// Every table's id in the order of their numbers, for the list of tables.
     table_order: Vec<String>,
     /// The tables the source does not print, for the page of what play needs.
     missing: Vec<String>,
     glossary: Vec<GlossaryEntry>,
     index: Vec<IndexEntry>,
+    colophon: Colophon,
+}
+
+/// The title page's verso: the edition, its date and the documents it is
+/// made from.
+#[derive(Serialize)]
+struct Colophon {
+    date: Option<String>,
+    sources: Vec<ColophonSource>,
+}
+
+#[derive(Serialize)]
+struct ColophonSource {
+    title: String,
+    author: String,
+    note: String,
 }
 
 /// A line of the glossary: a term and its definition, or an abbreviation
@@ -71,6 +87,12 @@ struct Strings {
     contents: &'static str,
     chapter: &'static str,
     appendix: &'static str,
+    appendix_intro: &'static str,
+    editor_notes: &'static str,
+    colophon: &'static str,
+    colophon_sources: &'static str,
+    colophon_date: &'static str,
+    edition: &'static str,
     list_of_tables: &'static str,
     /// "p." before a page number in a cross-reference.
     page: &'static str,
@@ -92,8 +114,18 @@ pub struct TableData {
     /// "(cont.)", after the caption where the table goes on overleaf.
     continued: &'static str,
     missing_text: &'static str,
+    /// "Nota de la edición", before the editor's note under the table.
+    editor_label: &'static str,
     #[serde(flatten)]
     table: DisplayTable,
+}
+
+impl TableData {
+    /// The table without the editor's remarks on the source, for a player aid.
+    pub fn without_editorial(mut self) -> Self {
+        self.table.editor_note = None;
+        self
+    }
 }
 
 /// A table as both the rulebook and the quick-reference sheet show it.
@@ -102,7 +134,8 @@ pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) 
     let caption = format!("{} {number}. {}", locale.table, table.title);
     let display = display_table(ruleset, table, number);
     TableData {
-        caption_width: super::table_layout::width(&caption, true),
+        // Wide enough for the caption as it repeats overleaf, marked.
+        caption_width: super::table_layout::width(&format!("{caption} {}", locale.continued), true),
         header_width: display
             .header
             .iter()
@@ -110,6 +143,7 @@ pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) 
             .fold(0.0, f64::max),
         caption,
         continued: &locale.continued,
+        editor_label: &locale.editor_note,
         missing_text: &locale.missing,
         table: display,
     }
@@ -127,15 +161,18 @@ pub fn render(
     let template = |name: &str| templates::find(templates, name);
     let mut world = MemoryWorld::new("main.typ");
     let chapters = add_chapters(&mut world, ruleset);
+    world.add_source("notes.typ", end_notes(ruleset, &chapters));
+    world.add_source("appendix.typ", tables_appendix(ruleset));
     let chapter_paths: Vec<String> = chapters.iter().map(|(path, _, _)| path.clone()).collect();
     let main = templates::render(
         template("rulebook.typ"),
-        templates::context("rulebook.typ", &chapter_paths, !book.appendix.is_empty()),
+        templates::context("rulebook.typ", &chapter_paths, true),
         sources,
     )
     .map_err(|d| vec![*d])?;
     world.add_source("main.typ", main);
     world.add_source("grognard.typ", template("grognard.typ").text.clone());
+    world.add_source("diagram.typ", template("diagram.typ").text.clone());
     world.add_data(
         "book.json",
         serde_json::to_vec(&book).expect("book serializes"),
@@ -175,11 +212,6 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
                 .map(move |(i, e)| display_example(ruleset, e, &format!("{}.{}", c.number, i + 1)))
         })
         .collect();
-    let appendix: Vec<String> = numbers
-        .iter()
-        .filter(|(_, n)| n.starts_with("A."))
-        .map(|(id, _)| id.clone())
-        .collect();
     Book {
         project: project.title_in(&ruleset.language),
         paper: &project.paper,
@@ -196,6 +228,12 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             contents: &locale.contents,
             chapter: &locale.chapter,
             appendix: &locale.appendix,
+            appendix_intro: &locale.appendix_intro,
+            editor_notes: &locale.editor_notes,
+            colophon: &locale.colophon,
+            colophon_sources: &locale.colophon_sources,
+            colophon_date: &locale.colophon_date,
+            edition: &locale.edition,
             list_of_tables: &locale.list_of_tables,
             page: &locale.page_abbr,
             needs: &locale.needs,
@@ -207,7 +245,6 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
         },
         tables,
         examples,
-        appendix,
         table_order: numbers.iter().map(|(id, _)| id.clone()).collect(),
         missing: numbers
             .iter()
@@ -220,6 +257,18 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             .collect(),
         glossary: glossary(ruleset, locale),
         index: index(ruleset, locale),
+        colophon: Colophon {
+            date: ruleset.book_date.map(|d| locale.date(d)),
+            sources: ruleset
+                .book_sources
+                .iter()
+                .map(|s| ColophonSource {
+                    title: s.title.clone(),
+                    author: s.author.clone(),
+                    note: s.note.clone(),
+                })
+                .collect(),
+        },
     }
 }
 
@@ -322,8 +371,74 @@ fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usiz
     chapters
 }
 
+/// The editor's notes of every chapter, under the chapter's title, after
+/// the chapters: the rules read without them, the reader who wants the
+/// sources' story finds it here.
+fn end_notes(ruleset: &Ruleset, chapters: &[(String, usize, ChapterTypst)]) -> String {
+    let locale = Locale::for_language(&ruleset.language);
+    let mut out = TypstWriter::default();
+    for (chapter, (_, _, converted)) in ruleset.chapters.iter().zip(chapters) {
+        if converted.notes.is_empty() {
+            continue;
+        }
+        if out.is_empty() {
+            out.code("#gg-endnotes-heading(book.strings.editor_notes)\n");
+        }
+        let title = format!("{} {}. {}", locale.chapter, chapter.number, chapter.title);
+        out.code("#gg-endnotes-chapter(").string(&title).code(")\n");
+        for note in &converted.notes {
+            out.append(note);
+        }
+    }
+    format!("{CHAPTER_PRELUDE}{}", out.finish())
+}
+
+/// Every table the book prints, by number, under its chapter's title: the
+/// tables a player consults, in one place. A table embedded in a chapter is
+/// a copy here; one embedded nowhere is printed only here.
+fn tables_appendix(ruleset: &Ruleset) -> String {
+    let locale = Locale::for_language(&ruleset.language);
+    let mut out = TypstWriter::default();
+    let in_chapters: Vec<(&str, String)> = ruleset
+        .chapters
+        .iter()
+        .flat_map(|c| {
+            let title = format!("{} {}. {}", locale.chapter, c.number, c.title);
+            c.embeds
+                .iter()
+                .map(move |(id, _)| (id.as_str(), title.clone()))
+        })
+        .collect();
+    let mut group = None;
+    for (id, _) in ruleset.numbering.tables() {
+        let Some(table) = ruleset.table(id) else {
+            continue;
+        };
+        if matches!(table.kind, crate::model::TableKind::Missing(_)) {
+            continue;
+        }
+        let chapter = in_chapters.iter().find(|(t, _)| t == id);
+        let title = chapter.map_or(locale.tables_outside.as_str(), |(_, title)| title);
+        if out.is_empty() {
+            out.code("#gg-appendix-heading(book.strings.appendix, book.strings.appendix_intro)\n");
+        }
+        if group != Some(title) {
+            out.code("#gg-appendix-chapter(").string(title).code(")\n");
+            group = Some(title);
+        }
+        out.code("#gg-table(tables.at(")
+            .string(id)
+            .code("), size: 8.5pt");
+        match chapter {
+            Some(_) => out.code(", copy: true)\n"),
+            None => out.code(") ").label(id).code("\n"),
+        };
+    }
+    format!("{CHAPTER_PRELUDE}{}", out.finish())
+}
+
 /// Each chapter file is compiled on its own and needs the library and data.
-const CHAPTER_PRELUDE: &str = "#import \"/grognard.typ\": *\n#let book = json(\"/book.json\")\n#let tables = book.tables\n#let examples = book.examples\n";
+const CHAPTER_PRELUDE: &str = "#import \"/grognard.typ\": *\n#import \"/diagram.typ\": *\n#let book = json(\"/book.json\")\n#let tables = book.tables\n#let examples = book.examples\n";
 
 /// Points a Typst diagnostic back at the user's file: the chapter Markdown,
 /// or the template it came from.

@@ -20,6 +20,7 @@ pub struct DisplayTable {
     pub title: String,
     pub kind: &'static str,
     pub note: Option<String>,
+    pub editor_note: Option<String>,
     /// Where the source gives (or names) the table.
     pub source: Option<String>,
     pub missing: bool,
@@ -62,6 +63,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         title: table.title.clone(),
         kind: table.kind.name(),
         note: table.note.clone(),
+        editor_note: table.editor_note.clone(),
         source: table.source.clone(),
         missing: false,
         header: Vec::new(),
@@ -110,9 +112,33 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
             };
         }
     }
+    en_dashes(&mut display);
     display.layout = measure_columns(&display.columns, &display.rows);
     display.keep = row_spans(&display.rows);
     display
+}
+
+/// Number ranges in every printed string take an en dash ("2–3").
+fn en_dashes(display: &mut DisplayTable) {
+    let fix = |s: &mut String| {
+        if let std::borrow::Cow::Owned(fixed) = super::typography::ranges(s) {
+            *s = fixed;
+        }
+    };
+    for row in &mut display.rows {
+        match row {
+            Row::Group { group } => fix(group),
+            Row::Cells { cells } => cells.iter_mut().for_each(fix),
+        }
+    }
+    display.header.iter_mut().for_each(fix);
+    display.outcomes.iter_mut().flatten().for_each(fix);
+    for note in [&mut display.note, &mut display.editor_note]
+        .into_iter()
+        .flatten()
+    {
+        fix(note);
+    }
 }
 
 /// A message "lead: rest" where `title` already says the lead: the rest

@@ -294,8 +294,8 @@ fn a_template_error_points_at_the_template_line() {
         err.contains("error[template-error]: template `rulebook.typ`"),
         "{err}"
     );
-    assert!(err.contains("┌─ templates/rulebook.typ:9:1"), "{err}");
-    assert!(err.contains("9 │ {{ no_such_value }}"), "{err}");
+    assert!(err.contains("┌─ templates/rulebook.typ:10:1"), "{err}");
+    assert!(err.contains("10 │ {{ no_such_value }}"), "{err}");
 }
 
 #[test]

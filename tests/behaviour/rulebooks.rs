@@ -237,6 +237,9 @@ fn caption_number(line: &str, word: &str) -> Option<String> {
     (number.ends_with('.') && number.len() > 1).then(|| format!("{word} {number}"))
 }
 
+/// The title of the appendix that sets every table again, in the books' languages.
+const APPENDIX_TITLES: &[&str] = &["Apéndice: las tablas", "Приложение: таблицы"];
+
 /// The running header sits above the text area and the folio below it
 /// (margins of 2.5 cm and 2.3 cm).
 const TOP: f64 = 2.5 / 2.54 * 72.0;
@@ -250,6 +253,10 @@ fn a_table_that_runs_overleaf_keeps_three_rows_with_its_caption_and_is_marked_co
         let mut begun: Vec<String> = Vec::new();
         for (p, (height, lines)) in pages.iter().enumerate() {
             for (i, line) in lines.iter().enumerate() {
+                // The tables appendix sets every table again.
+                if APPENDIX_TITLES.contains(&line.text.trim()) {
+                    begun.clear();
+                }
                 // The list of tables names every caption, with dot leaders.
                 if line.text.contains(". . .") {
                     continue;
@@ -477,4 +484,203 @@ fn every_index_entry_of_a_glossary_term_points_at_pages_that_use_it() {
         }
     }
     assert!(checked > 50, "only {checked} index places");
+}
+
+// ---- The editorial apparatus: end-notes, case ids, colophon, appendix.
+
+/// The demo project with its chapter's text changed by `edit`.
+fn demo_with_chapter(edit: impl Fn(&str) -> String) -> tempfile::TempDir {
+    let project = copy_fixture("good");
+    let chapter = project.path().join("content/demo/chapters/01-fuego.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    std::fs::write(&chapter, edit(&text)).unwrap();
+    project
+}
+
+#[test]
+fn an_editors_note_is_an_end_note_and_a_case_with_an_id_is_cited_by_its_number() {
+    let project = demo_with_chapter(|text| {
+        text.replace(
+            "Véase también [](#fuego-alcances)",
+            "Los alcances se cuentan en centímetros, como dice [](#alcance-cm). Véase también [](#fuego-alcances)",
+        )
+        .replace(
+            "- Primer punto",
+            "Se mide de borde a borde.[^medida] {#alcance-cm}\n\nOtra regla del mismo apartado.\n\n- Primer punto",
+        ) + "\n[^medida]: La fuente no dice desde qué borde se mide.\n"
+    });
+    let output = grognard(project.path(), &["build", "--only", "rules"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(project.path().join("out/demo/demo-rules.pdf")).unwrap();
+    let text = pdf_text(&pdf);
+    // The contents name the notes first; their heading comes after the chapters.
+    let (rules, notes) = text
+        .rsplit_once("Notas de la edición")
+        .expect("the notes follow the chapters");
+    // The note is out of the rules, and in the notes under its chapter.
+    assert!(!rules.contains("La fuente no dice desde"), "{rules}");
+    let notes: String = notes.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(notes.contains("Capítulo 1. Fuego"), "{notes}");
+    assert!(
+        notes.contains("1. La fuente no dice desde qué borde se mide."),
+        "{notes}"
+    );
+    // The case is numbered under its section, and cited by that number;
+    // its id does not print.
+    assert!(rules.contains("1.2.1 Se mide de borde a borde."), "{rules}");
+    assert!(rules.contains("1.2.2 Otra regla"), "{rules}");
+    assert!(rules.contains("como dice 1.2.1"), "{rules}");
+    assert!(!text.contains("{#alcance-cm}"), "{text}");
+}
+
+#[test]
+fn a_note_without_its_text_and_a_text_without_its_note_are_reported_where_written() {
+    let project = demo_with_chapter(|text| {
+        text.replace(
+            "- Primer punto",
+            "Una regla.[^nada]\n\nOtra regla. {#caso}\n\nY otra. {#caso}\n\n- Primer punto",
+        ) + "\n[^sobra]: Una nota que nadie cita.\n"
+    });
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[broken-note]: `[^nada]` refers to no note of this chapter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning[broken-note]: the note `[^sobra]` is referred to nowhere"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error[duplicate-id]: id `caso` is defined twice"),
+        "{err}"
+    );
+    assert!(err.contains("content/demo/chapters/01-fuego.md:"), "{err}");
+}
+
+#[test]
+fn the_colophon_names_the_edition_its_date_and_its_sources() {
+    let project = copy_fixture("good");
+    let ruleset = project.path().join("content/demo/ruleset.toml");
+    let text = std::fs::read_to_string(&ruleset).unwrap();
+    let book = "\n[book]\ndate = \"2026-12-01\"\n\n[[book.source]]\ntitle = \"Reglas originales\"\nauthor = \"Un Autor\"\nnote = \"Capítulos 1 a 3\"\n";
+    std::fs::write(&ruleset, format!("{text}{book}")).unwrap();
+    let output = grognard(project.path(), &["build", "--only", "rules"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(project.path().join("out/demo/demo-rules.pdf")).unwrap();
+    let printed = pdf_text(&pdf);
+    let verso: String = printed
+        .split_once("Índice")
+        .expect("the contents follow the colophon")
+        .0
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        // Extraction puts a space where italics end.
+        .replace(" .", ".");
+    assert!(verso.contains("Esta edición"), "{verso}");
+    assert!(
+        verso.contains("Fecha de la edición: 1 de diciembre de 2026."),
+        "{verso}"
+    );
+    assert!(
+        verso.contains("Reglas originales. Un Autor. Capítulos 1 a 3"),
+        "{verso}"
+    );
+
+    // A date that is no date is reported at it.
+    std::fs::write(&ruleset, format!("{text}\n[book]\ndate = \"2026-13-01\"\n")).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("the edition's date is no date"), "{err}");
+    assert!(err.contains("content/demo/ruleset.toml:"), "{err}");
+}
+
+#[test]
+fn a_glossary_with_a_term_twice_or_without_its_words_is_reported_at_each() {
+    let project = copy_fixture("good");
+    let glossary = "[[term]]\nterm = \"Fuego\"\ndefinition = \"Disparar.\"\n\n[[term]]\nterm = \"fuego\"\ndefinition = \"Otra vez.\"\n\n[[term]]\nterm = \"Carga\"\ndefinition = \" \"\n";
+    std::fs::write(project.path().join("content/demo/glossary.toml"), glossary).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[duplicate-id]: the glossary defines `fuego` twice"),
+        "{err}"
+    );
+    assert!(err.contains("content/demo/glossary.toml:5:1"), "{err}");
+    assert!(err.contains("a glossary term without its words"), "{err}");
+    assert!(err.contains("content/demo/glossary.toml:9:1"), "{err}");
+
+    // A field the glossary does not know, with the line it is on.
+    std::fs::write(
+        project.path().join("content/demo/glossary.toml"),
+        "[[term]]\nterm = \"Fuego\"\ndefinicion = \"Disparar.\"\n",
+    )
+    .unwrap();
+    let err = stderr(&grognard(project.path(), &["check"]));
+    assert!(err.contains("content/demo/glossary.toml:"), "{err}");
+    assert!(err.contains("definicion"), "{err}");
+}
+
+#[test]
+fn the_tables_appendix_sets_every_printed_table_again_under_its_chapter() {
+    for (id, word, _, pdf) in rulebooks() {
+        // Line by line, as extracted.
+        let text = pdf_extract::extract_text_from_mem(pdf).unwrap();
+        let title = APPENDIX_TITLES
+            .iter()
+            .find(|t| text.contains(*t))
+            .unwrap_or_else(|| panic!("{id} has a tables appendix"));
+        // The body of the book, then the appendix up to the list of tables.
+        // Its heading: the first line that is the title alone (the contents
+        // give it a page, and the running heads follow the heading).
+        let at = text
+            .match_indices(*title)
+            .map(|(at, _)| at)
+            .find(|at| {
+                let line_end = text[*at..].find('\n').map_or(text.len(), |e| at + e);
+                text[*at..line_end].trim() == *title
+            })
+            .unwrap();
+        let (body, appendix) = text.split_at(at);
+        // Tables the source does not print are on the page of what play
+        // needs, not in the appendix: their caption is followed by the notice.
+        let lines: Vec<&str> = body.lines().collect();
+        let body_captions: Vec<String> = lines
+            .iter()
+            .enumerate()
+            // Not the list of tables, nor the page of what play needs, which
+            // names the missing tables with their page.
+            .filter(|(_, l)| !l.contains(". . .") && !l.contains("— "))
+            .filter(|(i, _)| {
+                !lines[i + 1..(i + 4).min(lines.len())].iter().any(|l| {
+                    l.contains("no incluida en la fuente") || l.contains("отсутствует в источнике")
+                })
+            })
+            .filter_map(|(_, l)| caption_number(l.trim(), word))
+            .collect();
+        let appendix_captions: Vec<String> = appendix
+            .lines()
+            .filter(|l| !l.contains(". . ."))
+            .filter_map(|l| caption_number(l.trim(), word))
+            .collect();
+        assert!(!appendix_captions.is_empty(), "{id}: an empty appendix");
+        for caption in &body_captions {
+            assert!(
+                appendix_captions.contains(caption),
+                "{id}: {caption} is not in the tables appendix"
+            );
+        }
+    }
+}
+
+#[test]
+fn number_ranges_take_an_en_dash_in_the_rules() {
+    let (_, _, _, pdf) = &rulebooks()[0];
+    let text = pdf_text(pdf);
+    assert!(text.contains("Prusianos 1812–15"), "an en dash in 1812–15");
+    assert!(!text.contains("1812-15"));
 }

@@ -19,7 +19,16 @@ use super::toml_util::{Document, TomlText};
 use crate::model::limits::Limits;
 
 /// Fields every table kind has.
-const COMMON_FIELDS: &[&str] = &["id", "kind", "title", "note", "source", "qrs", "allow"];
+const COMMON_FIELDS: &[&str] = &[
+    "id",
+    "kind",
+    "title",
+    "note",
+    "editor_note",
+    "source",
+    "qrs",
+    "allow",
+];
 const MODIFIER_FIELDS: &[&str] = &["base", "roll", "rounding", "minimum", "group"];
 
 /// The table kinds and the top-level fields each accepts besides the common ones.
@@ -52,6 +61,8 @@ struct RawHeader {
     title: String,
     #[serde(default)]
     note: Option<String>,
+    #[serde(default)]
+    editor_note: Option<String>,
     #[serde(default)]
     source: Option<String>,
     #[serde(default)]
@@ -123,6 +134,7 @@ pub fn load(
         id: header.id.into_inner(),
         title: header.title,
         note: header.note,
+        editor_note: header.editor_note,
         source: header.source,
         kind,
         file,

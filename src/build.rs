@@ -3,10 +3,12 @@
 //! A failed output is that output's error alone.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::output;
-use crate::render::backend::{Artifact, BACKENDS, Backend, Made};
+use crate::render::backend::{Artifact, BACKENDS, Backend, Context, Made, MadeResult};
 use crate::render::inspect::Problem;
 use crate::session::Session;
 use crate::source::Sources;
@@ -63,10 +65,9 @@ pub fn run(
             .diagnostics
             .push(Diagnostic::warning("source-date-epoch", problem));
     }
+    let rendered = render_all(&session.context(), &planned, &mut progress);
     let mut outputs = Vec::new();
-    for (backend, artifact) in planned {
-        progress(&artifact.path.display().to_string());
-        let made = backend.render(&session.context(), &artifact);
+    for ((_, artifact), made) in planned.into_iter().zip(rendered) {
         let path = out_dir.join(&artifact.path);
         match made {
             Ok(made) => write(session, &artifact.target, path, made, &mut outputs),
@@ -74,6 +75,52 @@ pub fn run(
         }
     }
     outputs
+}
+
+/// Renders every planned file, as many at a time as the machine has cores:
+/// each output is a Typst document of its own, and a rulebook whose
+/// chapters run on is laid out on one core. The results come back in plan
+/// order, so what is written and reported does not depend on which finished
+/// first; `progress` hears of each file as it starts.
+fn render_all(
+    cx: &Context,
+    planned: &[(&'static dyn Backend, Artifact)],
+    progress: &mut impl FnMut(&str),
+) -> Vec<MadeResult> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, planned.len().max(1));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<MadeResult>>> = planned.iter().map(|_| Mutex::new(None)).collect();
+    let (started, starts) = mpsc::channel::<usize>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let started = started.clone();
+            let (next, slots) = (&next, &slots);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((backend, artifact)) = planned.get(i) else {
+                        break;
+                    };
+                    let _ = started.send(i);
+                    let made = backend.render(cx, artifact);
+                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(made);
+                }
+            });
+        }
+        drop(started);
+        for i in starts {
+            progress(&planned[i].1.path.display().to_string());
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            let made = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+            made.expect("every planned file is rendered")
+        })
+        .collect()
 }
 
 /// Writes a rendered file into place with its warnings, or records why not.

@@ -222,34 +222,35 @@ fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
 /// `[^label]` in the running text: references the parser found no note for.
 fn unparsed_note_refs(chapter: &crate::model::Chapter) -> Vec<(String, Location)> {
     use crate::model::chapter::Node;
+    // Runs of text, which the parser may have split, joined with their range.
+    let mut runs: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+    let mut in_run = false;
+    for (node, range) in &chapter.body.nodes {
+        match (node, runs.last_mut()) {
+            (Node::Text(t), Some((run, r))) if in_run => {
+                run.push_str(t);
+                r.end = range.end;
+            }
+            (Node::Text(t), _) => {
+                runs.push((t.clone(), range.clone()));
+                in_run = true;
+            }
+            _ => in_run = false,
+        }
+    }
     let mut found = Vec::new();
-    let mut run = String::new();
-    let mut start = None;
-    let mut flush = |run: &mut String, start: &mut Option<usize>, end: usize| {
+    for (run, range) in runs {
         let mut rest = run.as_str();
         while let Some(at) = rest.find("[^") {
             let after = &rest[at + 2..];
             let Some(close) = after.find(']') else { break };
             let label = &after[..close];
             if !label.is_empty() && !label.contains(char::is_whitespace) {
-                let range = start.unwrap_or(0)..end;
-                found.push((label.to_string(), Location::new(chapter.file, range)));
+                let location = Location::new(chapter.file, range.clone());
+                found.push((label.to_string(), location));
             }
             rest = &after[close..];
         }
-        run.clear();
-        *start = None;
-    };
-    let mut end = 0;
-    for (node, range) in &chapter.body.nodes {
-        if let Node::Text(t) = node {
-            start.get_or_insert(range.start);
-            run.push_str(t);
-            end = range.end;
-        } else if start.is_some() {
-            flush(&mut run, &mut start, end);
-        }
     }
-    flush(&mut run, &mut start, end);
     found
 }

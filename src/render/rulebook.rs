@@ -92,7 +92,6 @@ struct Strings {
     colophon: &'static str,
     colophon_sources: &'static str,
     colophon_date: &'static str,
-    edition: &'static str,
     list_of_tables: &'static str,
     /// "p." before a page number in a cross-reference.
     page: &'static str,
@@ -233,7 +232,6 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
             colophon: &locale.colophon,
             colophon_sources: &locale.colophon_sources,
             colophon_date: &locale.colophon_date,
-            edition: &locale.edition,
             list_of_tables: &locale.list_of_tables,
             page: &locale.page_abbr,
             needs: &locale.needs,
@@ -371,6 +369,11 @@ fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usiz
     chapters
 }
 
+/// "Capítulo 13. Fuego": a chapter named in the back matter.
+fn chapter_heading(locale: &Locale, chapter: &crate::model::Chapter) -> String {
+    format!("{} {}. {}", locale.chapter, chapter.number, chapter.title)
+}
+
 /// The editor's notes of every chapter, under the chapter's title, after
 /// the chapters: the rules read without them, the reader who wants the
 /// sources' story finds it here.
@@ -384,7 +387,7 @@ fn end_notes(ruleset: &Ruleset, chapters: &[(String, usize, ChapterTypst)]) -> S
         if out.is_empty() {
             out.code("#gg-endnotes-heading(book.strings.editor_notes)\n");
         }
-        let title = format!("{} {}. {}", locale.chapter, chapter.number, chapter.title);
+        let title = chapter_heading(locale, chapter);
         out.code("#gg-endnotes-chapter(").string(&title).code(")\n");
         for note in &converted.notes {
             out.append(note);
@@ -403,7 +406,7 @@ fn tables_appendix(ruleset: &Ruleset) -> String {
         .chapters
         .iter()
         .flat_map(|c| {
-            let title = format!("{} {}. {}", locale.chapter, c.number, c.title);
+            let title = chapter_heading(locale, c);
             c.embeds
                 .iter()
                 .map(move |(id, _)| (id.as_str(), title.clone()))

@@ -210,6 +210,7 @@ words!(
     reorganisation,
     demoralisation,
     quick_reference,
+    qrs_other,
     unit,
     grade,
     figures,

@@ -12,6 +12,7 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     vocabulary_keys(ruleset, diags);
     unique_ids(ruleset, diags);
     chapter_references(ruleset, diags);
+    qrs_references(ruleset, diags);
     editor_notes(ruleset, diags);
 }
 
@@ -111,6 +112,27 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
             );
         } else {
             seen.insert(id, location);
+        }
+    }
+}
+
+/// Every table a phase of the quick-reference sheet lists exists.
+fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
+    let table_ids = || ruleset.tables.iter().map(|t| t.id.as_str());
+    for phase in &ruleset.qrs {
+        for (id, location) in &phase.tables {
+            if ruleset.table(id).is_none() {
+                diags.push(unknown(
+                    "unknown-table",
+                    format!(
+                        "the quick-reference sheet's phase \"{}\" lists no table `{id}`",
+                        phase.title
+                    ),
+                    id,
+                    table_ids(),
+                    location,
+                ));
+            }
         }
     }
 }

@@ -284,9 +284,9 @@ pub static CODES: &[Code] = &[
         "unknown-table",
         Error,
         Source,
-        "an embed or example names no table",
-        "A ```` ```table <id> ```` block or an example names a table the ruleset does not have. \
-         The diagnostic suggests the closest id."
+        "an embed, example or quick-reference phase names no table",
+        "A ```` ```table <id> ```` block, an example or a `[[qrs]]` phase of `ruleset.toml` \
+         names a table the ruleset does not have. The diagnostic suggests the closest id."
     ),
     code!(
         "broken-reference",
@@ -716,6 +716,9 @@ mod tests {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
                     stack.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();

@@ -37,6 +37,16 @@ struct RawRuleset {
     marker: Vec<RawMarker>,
     #[serde(default)]
     book: RawBook,
+    #[serde(default)]
+    qrs: Vec<RawQrsPhase>,
+}
+
+/// `[[qrs]]`: a phase of the turn and the tables a player consults in it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQrsPhase {
+    phase: String,
+    tables: Vec<Spanned<String>>,
 }
 
 /// `[book]`: how the rulebook is laid out.
@@ -217,6 +227,18 @@ pub fn load(
                 title: s.title,
                 author: s.author,
                 note: s.note,
+            })
+            .collect(),
+        qrs: raw
+            .qrs
+            .into_iter()
+            .map(|phase| crate::model::ruleset::QrsPhase {
+                title: phase.phase,
+                tables: phase
+                    .tables
+                    .into_iter()
+                    .map(|t| (t.get_ref().clone(), toml.location(t.span())))
+                    .collect(),
             })
             .collect(),
         ..Ruleset::default()

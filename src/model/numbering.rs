@@ -23,6 +23,8 @@ pub struct Numbering {
     /// Every table with its number, in the rulebook's order.
     tables: Vec<(String, String)>,
     targets: HashMap<String, Target>,
+    /// The rule a table belongs to: the section (or chapter) it is set in.
+    rules: HashMap<String, String>,
 }
 
 impl Numbering {
@@ -53,7 +55,16 @@ impl Numbering {
                 .entry(table.clone())
                 .or_insert_with(|| Target::Table(number.clone()));
         }
-        Self { tables, targets }
+        Self {
+            tables,
+            targets,
+            rules: table_rules(ruleset),
+        }
+    }
+
+    /// "13.1": the section whose rules a table serves, where it is embedded.
+    pub fn rule_of(&self, table: &str) -> Option<&str> {
+        self.rules.get(table).map(String::as_str)
     }
 
     /// Every table and its number, chapter tables first, then the appendix.
@@ -88,4 +99,21 @@ fn table_numbers(ruleset: &Ruleset) -> Vec<(String, String)> {
         }
     }
     numbers
+}
+
+/// Each embedded table's section: the last heading before its embed in the
+/// chapter's file, or the chapter where it comes before any section.
+fn table_rules(ruleset: &Ruleset) -> HashMap<String, String> {
+    let mut rules = HashMap::new();
+    for chapter in &ruleset.chapters {
+        for (id, at) in &chapter.embeds {
+            let section = chapter
+                .sections
+                .iter()
+                .rfind(|s| s.location.file == at.file && s.location.range.start <= at.range.start);
+            let number = section.map_or_else(|| chapter.number.to_string(), |s| s.number.clone());
+            rules.entry(id.clone()).or_insert(number);
+        }
+    }
+    rules
 }

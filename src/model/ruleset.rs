@@ -100,6 +100,16 @@ pub struct Ruleset {
     /// The edition's date and the documents it is made from, for the colophon.
     pub book_date: Option<time::Date>,
     pub book_sources: Vec<BookSource>,
+    /// The quick-reference sheet's phases (`[[qrs]]`), in the order of play.
+    pub qrs: Vec<QrsPhase>,
+}
+
+/// A phase of the turn on the quick-reference sheet: its title and the
+/// tables a player consults in it.
+#[derive(Debug, Clone)]
+pub struct QrsPhase {
+    pub title: String,
+    pub tables: Vec<(String, Location)>,
 }
 
 /// A document an edition is made from: what the colophon cites.

@@ -71,7 +71,9 @@ fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64
     let size_pt = size_mm * 72.0 / 25.4;
     let largest = share * size_pt;
     let floor = floor.min(largest);
-    let Some(em) = super::measure::width_em(text, bold).filter(|em| *em > 0.0) else {
+    let Some(em) =
+        super::measure::width_em(super::measure::Face::Sans, text, bold).filter(|em| *em > 0.0)
+    else {
         return (largest, None);
     };
     let wanted = ROOM * size_pt / em;

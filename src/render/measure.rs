@@ -10,20 +10,47 @@ use super::world;
 
 type Shaper = Option<rustybuzz::Face<'static>>;
 
-fn libertinus(weight: FontWeight) -> Shaper {
+/// The two faces grognard sets: the rulebooks' serif and the player aids' sans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    /// Libertinus Serif: rulebooks and booklets.
+    Serif,
+    /// Roboto Condensed: quick-reference sheets and cards, counters, labels.
+    Sans,
+}
+
+impl Face {
+    /// The family name Typst knows the face by: Typst drops "Condensed" from
+    /// a family's name, and the files mark no width of their own.
+    pub fn family(self) -> &'static str {
+        match self {
+            Face::Serif => "Libertinus Serif",
+            Face::Sans => "Roboto",
+        }
+    }
+}
+
+fn shaper(face: Face, weight: FontWeight) -> Shaper {
     let variant = FontVariant::new(FontStyle::Normal, weight, FontStretch::NORMAL);
-    let font = world::font("libertinus serif", variant)?;
+    let font = world::font(&face.family().to_lowercase(), variant)?;
     rustybuzz::Face::from_slice(font.data(), font.index())
 }
 
-/// Libertinus Serif, the counters' face, ready to shape.
-static REGULAR: LazyLock<Shaper> = LazyLock::new(|| libertinus(FontWeight::REGULAR));
-static BOLD: LazyLock<Shaper> = LazyLock::new(|| libertinus(FontWeight::BOLD));
+static SERIF: LazyLock<Shaper> = LazyLock::new(|| shaper(Face::Serif, FontWeight::REGULAR));
+static SERIF_BOLD: LazyLock<Shaper> = LazyLock::new(|| shaper(Face::Serif, FontWeight::BOLD));
+static SANS: LazyLock<Shaper> = LazyLock::new(|| shaper(Face::Sans, FontWeight::REGULAR));
+static SANS_BOLD: LazyLock<Shaper> = LazyLock::new(|| shaper(Face::Sans, FontWeight::BOLD));
 
-/// The shaped width of `text` in Libertinus Serif, in ems (multiply by the
-/// font size). `None` when the font is not embedded.
-pub fn width_em(text: &str, bold: bool) -> Option<f64> {
-    let face = if bold { &BOLD } else { &REGULAR }.as_ref()?;
+/// The shaped width of `text` in `face`, in ems (multiply by the font
+/// size). `None` when the font is not embedded.
+pub fn width_em(face: Face, text: &str, bold: bool) -> Option<f64> {
+    let shaper = match (face, bold) {
+        (Face::Serif, false) => &SERIF,
+        (Face::Serif, true) => &SERIF_BOLD,
+        (Face::Sans, false) => &SANS,
+        (Face::Sans, true) => &SANS_BOLD,
+    };
+    let face = shaper.as_ref()?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     let shaped = rustybuzz::shape(face, &[], buffer);
@@ -37,23 +64,39 @@ mod tests {
 
     #[test]
     fn wider_text_measures_wider() {
-        let short = width_em("Ney", true).unwrap();
-        let long = width_em("Ney Ney", true).unwrap();
-        assert!(short > 0.5 && short < 3.0, "{short}");
-        assert!(long > 2.0 * short, "{long} vs {short}");
-        assert!(width_em("Ney", false).unwrap() < short, "bold is wider");
-        assert_eq!(width_em("", true).unwrap(), 0.0);
+        for face in [Face::Serif, Face::Sans] {
+            let short = width_em(face, "Ney", true).unwrap();
+            let long = width_em(face, "Ney Ney", true).unwrap();
+            assert!(short > 0.5 && short < 3.0, "{short}");
+            assert!(long > 2.0 * short, "{long} vs {short}");
+            assert!(
+                width_em(face, "Ney", false).unwrap() < short,
+                "bold is wider"
+            );
+            assert_eq!(width_em(face, "", true).unwrap(), 0.0);
+        }
+        let condensed = width_em(Face::Sans, "Гренадеры", false).unwrap();
+        assert!(condensed < width_em(Face::Serif, "Гренадеры", false).unwrap());
     }
 
-    /// Our width is the width Typst lays the text out at.
+    /// Our width is the width Typst lays the text out at, in both faces.
     #[test]
     fn agrees_with_typst_measure() {
         use crate::render::{pdf, world::MemoryWorld};
         let samples = ["2e Léger 1", "Lefebvre-D.", "Гренадеры 3", "½ H.bty Gey"];
+        let cases: Vec<(Face, &str)> = [Face::Serif, Face::Sans]
+            .into_iter()
+            .flat_map(|face| samples.iter().map(move |t| (face, *t)))
+            .collect();
         let mut world = MemoryWorld::new("main.typ");
-        let measures: Vec<String> = samples
+        let measures: Vec<String> = cases
             .iter()
-            .map(|t| format!("measure(text(font: \"Libertinus Serif\", size: 10pt, weight: \"bold\", \"{t}\")).width.pt()"))
+            .map(|(face, t)| {
+                format!(
+                    "measure(text(font: \"{}\", size: 10pt, weight: \"bold\", \"{t}\")).width.pt()",
+                    face.family()
+                )
+            })
             .collect();
         world.add_source(
             "main.typ",
@@ -66,14 +109,14 @@ mod tests {
             crate::diagnostic::Diagnostic::error("typst-error", e.message.to_string())
         })
         .unwrap_or_else(|_| panic!("the measuring document compiles"));
-        for (text, typst) in samples.iter().zip(&rendered.overflow) {
+        for ((face, text), typst) in cases.iter().zip(&rendered.overflow) {
             let typst: f64 = typst.parse().unwrap();
-            let ours = width_em(text, true).unwrap() * 10.0;
+            let ours = width_em(*face, text, true).unwrap() * 10.0;
             assert!(
                 (ours - typst).abs() < 0.01 * typst,
-                "{text}: {ours} pt vs Typst {typst} pt"
+                "{face:?} {text}: {ours} pt vs Typst {typst} pt"
             );
         }
-        assert_eq!(rendered.overflow.len(), samples.len());
+        assert_eq!(rendered.overflow.len(), cases.len());
     }
 }

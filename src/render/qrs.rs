@@ -1,5 +1,8 @@
-//! The quick-reference sheet: the sequence of play and every table marked
-//! `qrs = true`, from the same data as the rulebook, on two landscape pages.
+//! The quick-reference sheet: the sequence of play and the tables a player
+//! consults in each phase of the turn, from the same data as the rulebook, in
+//! colour-keyed bands on two landscape pages.
+
+use std::collections::HashSet;
 
 use serde::Serialize;
 
@@ -9,12 +12,18 @@ use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::pdf::RenderResult;
-use super::rulebook::{TableData, table_data};
+use super::rulebook::{TableData, player_aid_table};
 use super::templates::Template;
 use crate::locale::Locale;
 
 /// Pages the sheet may take: one sheet, printed on both sides.
 const PAGES: usize = 2;
+
+/// The bands' colours, phase by phase: dark enough for white type, apart
+/// from one another in grey as well as in hue.
+const PHASE_COLOURS: [&str; 8] = [
+    "#7b2d26", "#1f4e79", "#3b6e2a", "#6a3d7c", "#8a5a00", "#1d6b6b", "#4a4a4a", "#8a2f5a",
+];
 
 #[derive(Serialize)]
 struct Sheet {
@@ -22,23 +31,58 @@ struct Sheet {
     paper: String,
     language: String,
     pages: usize,
+    phases: Vec<Phase>,
+}
+
+/// A band of the sheet: a phase of the turn and the tables used in it.
+#[derive(Serialize)]
+struct Phase {
+    title: String,
+    colour: &'static str,
     tables: Vec<TableData>,
 }
 
-/// The tables of the sheet: sequences of play first, then the marked tables,
-/// in the rulebook's order and with its numbers.
-pub fn sheet_tables(ruleset: &Ruleset) -> Vec<(&crate::model::Table, String)> {
-    let is_sequence_of_play = |t: &crate::model::Table| {
-        matches!(t.kind, TableKind::Sequence(_)) && t.id.contains("sequence")
-    };
-    let numbered = ruleset
+/// The sheet's phases: the sequence of play first, then the ruleset's
+/// `[[qrs]]` phases in order, then the other tables marked `qrs = true`; each
+/// table once, where it is first listed.
+pub fn sheet_phases(ruleset: &Ruleset) -> Vec<(String, Vec<&crate::model::Table>)> {
+    let locale = Locale::for_language(&ruleset.language);
+    let in_book_order = ruleset
         .numbering
         .tables()
         .iter()
-        .filter_map(|(id, number)| Some((ruleset.table(id)?, number.clone())));
-    let (mut tables, rest): (Vec<_>, Vec<_>) = numbered.partition(|(t, _)| is_sequence_of_play(t));
-    tables.extend(rest.into_iter().filter(|(t, _)| t.qrs));
-    tables
+        .filter_map(|(id, _)| ruleset.table(id));
+    let listed: HashSet<&str> = ruleset
+        .qrs
+        .iter()
+        .flat_map(|p| p.tables.iter().map(|(id, _)| id.as_str()))
+        .collect();
+    let mut phases = Vec::new();
+    for sequence in in_book_order.clone().filter(|t| is_sequence_of_play(t)) {
+        if !listed.contains(sequence.id.as_str()) {
+            phases.push((sequence.title.clone(), vec![sequence]));
+        }
+    }
+    for phase in &ruleset.qrs {
+        let tables = phase.tables.iter().filter_map(|(id, _)| ruleset.table(id));
+        phases.push((phase.title.clone(), tables.collect()));
+    }
+    let other: Vec<_> = in_book_order
+        .filter(|t| t.qrs && !listed.contains(t.id.as_str()) && !is_sequence_of_play(t))
+        .collect();
+    if !other.is_empty() {
+        phases.push((locale.qrs_other.clone(), other));
+    }
+    let mut seen = HashSet::new();
+    for (_, tables) in &mut phases {
+        tables.retain(|t| seen.insert(t.id.as_str()));
+    }
+    phases.retain(|(_, tables)| !tables.is_empty());
+    phases
+}
+
+fn is_sequence_of_play(table: &crate::model::Table) -> bool {
+    matches!(table.kind, TableKind::Sequence(_)) && table.id.contains("sequence")
 }
 
 pub fn render(
@@ -48,15 +92,32 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let locale = Locale::for_language(&ruleset.language);
+    let number = |id: &str| {
+        let numbers = ruleset.numbering.tables();
+        numbers
+            .iter()
+            .find(|(t, _)| t == id)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default()
+    };
+    let phases = sheet_phases(ruleset)
+        .into_iter()
+        .zip(PHASE_COLOURS.iter().cycle())
+        .map(|((title, tables), colour)| Phase {
+            title,
+            colour,
+            tables: tables
+                .into_iter()
+                .map(|t| player_aid_table(ruleset, t, &number(&t.id)))
+                .collect(),
+        })
+        .collect();
     let sheet = Sheet {
         title: format!("{} — {}", ruleset.name, locale.quick_reference),
         paper: project.paper.clone(),
         language: ruleset.language.clone(),
         pages: PAGES,
-        tables: sheet_tables(ruleset)
-            .into_iter()
-            .map(|(t, n)| table_data(ruleset, t, &n).without_editorial())
-            .collect(),
+        phases,
     };
     let world = super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)?;
     let mut rendered =
@@ -65,19 +126,22 @@ pub fn render(
             super::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
         })?;
     // A table that does not fit is named, never clipped in silence.
-    for caption in std::mem::take(&mut rendered.overflow) {
-        let location = ruleset
-            .tables
-            .iter()
-            .find(|t| caption.ends_with(&t.title))
-            .map(|t| t.location.clone());
+    for title in std::mem::take(&mut rendered.overflow) {
+        let table = ruleset.tables.iter().find(|t| t.title == title);
+        let listed = ruleset.qrs.iter().find_map(|phase| {
+            let (_, at) = phase
+                .tables
+                .iter()
+                .find(|(id, _)| table.is_some_and(|t| &t.id == id))?;
+            Some(at.clone())
+        });
         rendered.warnings.push(
             Diagnostic::warning(
                 "qrs-overflow",
-                format!("{caption} does not fit on the {PAGES}-page quick-reference sheet"),
+                format!("table \"{title}\" does not fit on the {PAGES}-page quick-reference sheet"),
             )
-            .at_location(location)
-            .note("shorten it, or take `qrs = true` off a less needed table"),
+            .at_location(listed.or_else(|| table.map(|t| t.location.clone())))
+            .note("shorten it, or take it off a phase a player needs less (`[[qrs]]` in ruleset.toml)"),
         );
     }
     Ok(rendered)

@@ -13,6 +13,7 @@ use crate::source::Sources;
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::escape::TypstWriter;
 use super::markdown::{ChapterTypst, chapter_to_typst};
+use super::measure::Face;
 use super::numbering::Numbers;
 use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
 use super::templates::{self, Template};
@@ -110,6 +111,8 @@ pub struct TableData {
     /// the widest line under it in ems of the table's text.
     caption_width: f64,
     header_width: f64,
+    /// The rule the table serves ("§ 13.1"), set after its caption on a player aid.
+    reference: Option<String>,
     /// "(cont.)", after the caption where the table goes on overleaf.
     continued: &'static str,
     missing_text: &'static str,
@@ -119,28 +122,54 @@ pub struct TableData {
     table: DisplayTable,
 }
 
-impl TableData {
-    /// The table without the editor's remarks on the source, for a player aid.
-    pub fn without_editorial(mut self) -> Self {
-        self.table.editor_note = None;
-        self
-    }
-}
-
 /// A table as both the rulebook and the quick-reference sheet show it.
-pub fn table_data(ruleset: &Ruleset, table: &crate::model::Table, number: &str) -> TableData {
+pub fn table_data(
+    ruleset: &Ruleset,
+    table: &crate::model::Table,
+    number: &str,
+    face: Face,
+) -> TableData {
     let locale = Locale::for_language(&ruleset.language);
     let caption = format!("{} {number}. {}", locale.table, table.title);
-    let display = display_table(ruleset, table, number);
+    captioned(ruleset, table, number, face, caption)
+}
+
+/// A table on a player aid: captioned by its title and the rule it serves
+/// ("§ 13.1"), set in the aids' sans, without the editor's remarks.
+pub fn player_aid_table(ruleset: &Ruleset, table: &crate::model::Table, number: &str) -> TableData {
+    let mut data = captioned(ruleset, table, number, Face::Sans, table.title.clone());
+    data.table.editor_note = None;
+    data.reference = ruleset
+        .numbering
+        .rule_of(&table.id)
+        .map(|rule| format!("§ {rule}"));
+    if let Some(reference) = &data.reference {
+        let line = format!("{} {} {reference}", data.caption, data.continued);
+        data.caption_width = super::table_layout::width(Face::Sans, &line, true);
+    }
+    data
+}
+
+fn captioned(
+    ruleset: &Ruleset,
+    table: &crate::model::Table,
+    number: &str,
+    face: Face,
+    caption: String,
+) -> TableData {
+    let locale = Locale::for_language(&ruleset.language);
+    let display = display_table(ruleset, table, number, face);
+    let width = |text: &str, bold| super::table_layout::width(face, text, bold);
     TableData {
         // Wide enough for the caption as it repeats overleaf, marked.
-        caption_width: super::table_layout::width(&format!("{caption} {}", locale.continued), true),
+        caption_width: width(&format!("{caption} {}", locale.continued), true),
         header_width: display
             .header
             .iter()
-            .map(|line| super::table_layout::width(line, false))
+            .map(|line| width(line, false))
             .fold(0.0, f64::max),
         caption,
+        reference: None,
         continued: &locale.continued,
         editor_label: &locale.editor_note,
         missing_text: &locale.missing,
@@ -197,7 +226,7 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
         .iter()
         .filter_map(|(id, number)| {
             let table = ruleset.table(id)?;
-            Some((id.clone(), table_data(ruleset, table, number)))
+            Some((id.clone(), table_data(ruleset, table, number, Face::Serif)))
         })
         .collect();
     // Examples are numbered within their chapter: "13.2".

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::measure::width_em;
+use super::measure::{Face, width_em};
 use super::tables::Row;
 
 /// The cell padding on both sides, in ems of the table's text (5 pt a side
@@ -34,10 +34,12 @@ pub struct Column {
     pub cells: f64,
     /// Every cell is a number, a range or a modifier: set flush right.
     pub numeric: bool,
+    /// Its head on one line, in ems: how tall the head stands when turned.
+    pub head: f64,
 }
 
-/// The columns of a table measured from its heads (bold) and cells.
-pub fn measure_columns(heads: &[String], rows: &[Row]) -> Vec<Column> {
+/// The columns of a table measured from its heads (bold) and cells, as set in `face`.
+pub fn measure_columns(face: Face, heads: &[String], rows: &[Row]) -> Vec<Column> {
     (0..heads.len())
         .map(|i| {
             let cells: Vec<&str> = rows
@@ -50,23 +52,24 @@ pub fn measure_columns(heads: &[String], rows: &[Row]) -> Vec<Column> {
             let numeric =
                 cells.iter().any(|c| !c.is_empty()) && cells.iter().all(|c| is_numeric(c));
             let head = heads[i].as_str();
-            let mut min = longest_word(head, true);
-            let max = width(head, true);
+            let mut min = longest_word(face, head, true);
+            let max = width(face, head, true);
             let mut widest_cell: f64 = 0.0;
             for cell in &cells {
                 let word = if numeric {
-                    width(cell, false)
+                    width(face, cell, false)
                 } else {
-                    longest_word(cell, false)
+                    longest_word(face, cell, false)
                 };
                 min = min.max(word);
-                widest_cell = widest_cell.max(width(cell, false));
+                widest_cell = widest_cell.max(width(face, cell, false));
             }
             Column {
                 min: min + PADDING_EM,
                 max: max.max(widest_cell) + PADDING_EM,
                 cells: widest_cell + PADDING_EM,
                 numeric,
+                head: max,
             }
         })
         .collect()
@@ -74,16 +77,16 @@ pub fn measure_columns(heads: &[String], rows: &[Row]) -> Vec<Column> {
 
 /// The width of `text` on one line, in ems of its size; estimated where the
 /// font is not embedded.
-pub fn width(text: &str, bold: bool) -> f64 {
-    width_em(text, bold).unwrap_or_else(|| 0.5 * text.chars().count() as f64)
+pub fn width(face: Face, text: &str, bold: bool) -> f64 {
+    width_em(face, text, bold).unwrap_or_else(|| 0.5 * text.chars().count() as f64)
 }
 
 /// The widest piece a line may not break: words, parted at spaces and
 /// after hyphens and slashes.
-fn longest_word(text: &str, bold: bool) -> f64 {
+fn longest_word(face: Face, text: &str, bold: bool) -> f64 {
     text.split_whitespace()
         .flat_map(|word| word.split_inclusive(['-', '/', '‐']))
-        .map(|word| width(word, bold))
+        .map(|word| width(face, word, bold))
         .fold(0.0, f64::max)
 }
 
@@ -188,13 +191,13 @@ mod tests {
     fn a_label_column_is_never_narrower_than_its_longest_word() {
         let heads = vec!["Группа".to_string(), "Фигурок на шаг".to_string()];
         let rows = vec![cells(&["Новобранцы", "4"]), cells(&["Элита", "3"])];
-        let columns = measure_columns(&heads, &rows);
-        assert!(columns[0].min >= width("Новобранцы", false) + PADDING_EM);
+        let columns = measure_columns(Face::Serif, &heads, &rows);
+        assert!(columns[0].min >= width(Face::Serif, "Новобранцы", false) + PADDING_EM);
         assert!(!columns[0].numeric);
         assert!(columns[1].numeric);
         // The head's longest word, bold, sets the number column's minimum.
-        assert!(columns[1].min >= width("Фигурок", true));
-        assert!(columns[1].max >= width("Фигурок на шаг", true));
+        assert!(columns[1].min >= width(Face::Serif, "Фигурок", true));
+        assert!(columns[1].max >= width(Face::Serif, "Фигурок на шаг", true));
     }
 
     #[test]

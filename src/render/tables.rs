@@ -11,6 +11,7 @@ use crate::model::{Cell, Example, Ruleset, Table, TableKind};
 
 use crate::locale::Locale;
 
+use super::measure::Face;
 use super::table_layout::{Column, measure_columns, row_spans};
 
 #[derive(Serialize)]
@@ -55,7 +56,7 @@ fn cells(items: impl IntoIterator<Item = String>) -> Row {
     }
 }
 
-pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayTable {
+pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face) -> DisplayTable {
     let locale = Locale::for_language(&ruleset.language);
     let mut display = DisplayTable {
         id: table.id.clone(),
@@ -113,7 +114,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayT
         }
     }
     en_dashes(&mut display);
-    display.layout = measure_columns(&display.columns, &display.rows);
+    display.layout = measure_columns(face, &display.columns, &display.rows);
     display.keep = row_spans(&display.rows);
     display
 }

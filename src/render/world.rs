@@ -16,9 +16,18 @@ struct FontSet {
     fonts: Vec<Font>,
 }
 
-/// Fonts shipped inside the binary (Libertinus Serif, New Computer Modern, DejaVu Sans Mono).
+/// Roboto Condensed, the player aids' sans (Apache 2.0, see `fonts/README.md`).
+const PLAYER_AID_FONTS: [&[u8]; 3] = [
+    include_bytes!("fonts/RobotoCondensed-Regular.ttf"),
+    include_bytes!("fonts/RobotoCondensed-Bold.ttf"),
+    include_bytes!("fonts/RobotoCondensed-Italic.ttf"),
+];
+
+/// Fonts shipped inside the binary: the rulebooks' Libertinus Serif, New
+/// Computer Modern and DejaVu Sans Mono, and the player aids' Roboto Condensed.
 static FONTS: LazyLock<FontSet> = LazyLock::new(|| {
     let fonts: Vec<Font> = typst_assets::fonts()
+        .chain(PLAYER_AID_FONTS)
         .flat_map(|data| Font::iter(Bytes::new(data)))
         .collect();
     FontSet {

@@ -83,6 +83,7 @@ radius = Command radius
 reorganisation = Reorganisation base
 demoralisation = Demoralisation threshold
 quick_reference = Quick reference
+qrs_other = Other tables
 unit = Unit
 grade = Grade
 figures = figures

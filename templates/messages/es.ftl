@@ -83,6 +83,7 @@ radius = Radio de mando
 reorganisation = Base de reorganización
 demoralisation = Umbral de desmoralización
 quick_reference = Hoja de referencia rápida
+qrs_other = Otras tablas
 unit = Unidad
 grade = Calidad
 figures = figuras

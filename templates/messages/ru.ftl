@@ -83,6 +83,7 @@ radius = Радиус командования
 reorganisation = База реорганизации
 demoralisation = Порог деморализации
 quick_reference = Памятка игрока
+qrs_other = Другие таблицы
 unit = Часть
 grade = Качество
 figures = фигуры

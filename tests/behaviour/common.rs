@@ -151,12 +151,45 @@ pub fn page_lines(bytes: &[u8]) -> Vec<(f64, Vec<Line>)> {
     lines.pages
 }
 
+/// A character as set on a page: where it starts (x, and y from the top),
+/// where it ends, its size, its text.
+pub struct Glyph {
+    pub x: f64,
+    pub y: f64,
+    pub end: f64,
+    pub size: f64,
+    pub text: String,
+}
+
+/// Each page's width, height and characters, in points from the top left.
+pub fn page_glyphs(bytes: &[u8]) -> Vec<(f64, f64, Vec<Glyph>)> {
+    let document = pdf_extract::Document::load_mem(bytes).expect("a PDF");
+    let sizes: Vec<(f64, f64)> = document
+        .get_pages()
+        .values()
+        .map(|page| media_box(&document, *page))
+        .collect();
+    let mut lines = PageLines {
+        keep_glyphs: true,
+        ..PageLines::default()
+    };
+    pdf_extract::output_doc(&document, &mut lines).expect("its text can be read");
+    sizes
+        .into_iter()
+        .zip(lines.glyphs)
+        .map(|((width, height), glyphs)| (width, height, glyphs))
+        .collect()
+}
+
 /// A character as set: x, y, the x it ends at, size, text.
 type Char = (f64, f64, f64, f64, String);
 
 #[derive(Default)]
 struct PageLines {
     pages: Vec<(f64, Vec<Line>)>,
+    /// Every page's characters, kept when asked for.
+    keep_glyphs: bool,
+    glyphs: Vec<Vec<Glyph>>,
     /// The characters of the current page.
     chars: Vec<Char>,
     height: f64,
@@ -176,6 +209,16 @@ impl pdf_extract::OutputDev for PageLines {
 
     fn end_page(&mut self) -> Result<(), pdf_extract::OutputError> {
         let mut chars = std::mem::take(&mut self.chars);
+        if self.keep_glyphs {
+            let glyphs = chars.iter().map(|(x, y, end, size, text)| Glyph {
+                x: *x,
+                y: *y,
+                end: *end,
+                size: *size,
+                text: text.clone(),
+            });
+            self.glyphs.push(glyphs.collect());
+        }
         chars.sort_by(|a, b| a.1.total_cmp(&b.1));
         // Lines: baselines within a fifth of the type size of the first.
         let mut rows: Vec<Vec<Char>> = Vec::new();

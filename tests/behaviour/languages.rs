@@ -107,13 +107,14 @@ fn unwrapped(text: &str) -> String {
 /// be the lowercase first or last piece of a source word.
 /// Cells whose text extraction runs together, as turned column heads do
 /// ("1-е" and "Пехота" read "еПехота"): each part, cut where a capital
-/// follows a small letter, is a word of the sources.
+/// follows a small letter or a digit a letter, is a word of the sources.
 fn glued_from_sources(word: &str, known: &Known) -> bool {
     let mut parts = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = word.char_indices().collect();
     for pair in chars.windows(2) {
-        if pair[0].1.is_lowercase() && pair[1].1.is_uppercase() {
+        let (a, b) = (pair[0].1, pair[1].1);
+        if (a.is_lowercase() && b.is_uppercase()) || (a.is_alphabetic() && b.is_ascii_digit()) {
             parts.push(&word[start..pair[1].0]);
             start = pair[1].0;
         }

@@ -12,6 +12,7 @@ mod hostile;
 mod languages;
 mod lints;
 mod memory;
+mod player_aids;
 mod rulebooks;
 mod scenarios;
 mod seeds;

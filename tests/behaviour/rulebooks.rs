@@ -181,7 +181,7 @@ fn a_table_that_does_not_fit_is_a_warning_naming_it() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("warning[qrs-overflow]: Tabla A.1. Una tabla enorme does not fit on the 2-page quick-reference sheet"),
+        err.contains("warning[qrs-overflow]: table \"Una tabla enorme\" does not fit on the 2-page quick-reference sheet"),
         "{err}"
     );
     assert!(

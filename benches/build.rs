@@ -456,6 +456,7 @@ fn counters_bench() {
                     ink: "#ffffff".into(),
                     reduced: false,
                     circles: (i % 4) as u32,
+                    turned: false,
                     location: None,
                 };
                 let back = Face {

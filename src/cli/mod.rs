@@ -2,6 +2,7 @@
 //! arguments that choose what to report and how.
 
 pub mod build;
+pub mod calibrate;
 pub mod check;
 pub mod convert;
 pub mod explain;
@@ -35,6 +36,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Build(build::Args),
+    Calibrate(calibrate::Args),
     Check(check::Args),
     Convert(convert::Args),
     Explain(explain::Args),
@@ -61,6 +63,7 @@ impl Cli {
         };
         match self.command {
             Command::Build(args) => build::run(&root, args),
+            Command::Calibrate(args) => calibrate::run(&root, args),
             Command::Check(args) => check::run(&root, args),
             Command::Convert(args) => convert::run(&root, args),
             Command::Export(args) => export::run(&root, args),

@@ -42,6 +42,7 @@ struct RawManifest {
     #[serde(default)]
     convert: Vec<RawConvert>,
     counters: Option<RawCounters>,
+    print: Option<RawPrint>,
     #[serde(default)]
     limits: BTreeMap<toml::Spanned<String>, toml::Spanned<i64>>,
 }
@@ -53,6 +54,15 @@ struct RawCounters {
     size_mm: Option<toml::Spanned<f64>>,
     bleed_mm: Option<toml::Spanned<f64>>,
     margin_mm: Option<toml::Spanned<f64>>,
+}
+
+/// `[print]`: how the user prints player aids with backs.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrint {
+    duplex: Option<toml::Spanned<String>>,
+    back_offset_mm: Option<toml::Spanned<Vec<f64>>>,
+    crop_marks: Option<bool>,
 }
 
 /// A conversion `build` makes: `[[convert]] scenario = "…", from = "…", to = ["…"]`.
@@ -120,6 +130,9 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
             .expected("\"a4\" or \"us-letter\""),
         );
     }
+    if let Some(print) = &manifest.print {
+        print_settings(&toml, print, project, diags);
+    }
     if let Some(counters) = &manifest.counters {
         counter_settings(&toml, counters, project, diags);
     }
@@ -150,6 +163,51 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
             })
         })
         .collect();
+}
+
+/// The farthest a printer puts its backs from its fronts, in millimetres.
+const BACK_OFFSET_MM: f64 = 5.0;
+
+/// `[print]`: a duplex mode grognard knows and a back offset within reason.
+fn print_settings(
+    toml: &TomlText,
+    print: &RawPrint,
+    project: &mut Project,
+    diags: &mut Diagnostics,
+) {
+    let settings = &mut project.counters;
+    if let Some(duplex) = &print.duplex {
+        use crate::model::counter_spec::Duplex;
+        match Duplex::parse(duplex.get_ref()) {
+            Some(mode) => settings.duplex = mode,
+            None => diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("no duplex mode `{}`", duplex.get_ref()),
+                )
+                .at_location(Some(toml.location(duplex.span())))
+                .expected(Duplex::NAMES.join(", ")),
+            ),
+        }
+    }
+    if let Some(offset) = &print.back_offset_mm {
+        match offset.get_ref().as_slice() {
+            [x, y] if x.abs() <= BACK_OFFSET_MM && y.abs() <= BACK_OFFSET_MM => {
+                settings.back_offset_mm = (*x, *y);
+            }
+            found => diags.push(
+                Diagnostic::error("invalid-field", "`back_offset_mm` is no offset a printer makes")
+                    .at_location(Some(toml.location(offset.span())))
+                    .expected(format!(
+                        "two numbers, right and down, each between -{BACK_OFFSET_MM} and {BACK_OFFSET_MM} mm, as read off the calibration sheet"
+                    ))
+                    .found(format!("{found:?}")),
+            ),
+        }
+    }
+    if let Some(crop_marks) = print.crop_marks {
+        settings.crop_marks = crop_marks;
+    }
 }
 
 /// `[counters]`: a size the sheets know, and bleed and margins within reason.

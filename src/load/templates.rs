@@ -18,6 +18,10 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("qrs.typ", include_str!("../../templates/qrs.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("labels.typ", include_str!("../../templates/labels.typ")),
+    (
+        "calibration.typ",
+        include_str!("../../templates/calibration.typ"),
+    ),
 ];
 
 /// Template files already read, by path: the project's templates serve every
@@ -71,17 +75,21 @@ pub fn load(
         .collect()
 }
 
-/// The templates of every ruleset and scenario folder, each file read once.
+/// The folder of templates that belong to the whole project: `templates/`.
+pub const PROJECT_FOLDER: &str = "";
+
+/// The templates of the project and of every ruleset and scenario folder,
+/// each file read once.
 pub fn load_all(
     project: &crate::model::Project,
     files: &ProjectFiles,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> crate::model::template::Templates {
-    let folders = project
-        .rulesets
-        .iter()
-        .map(|r| r.folder.clone())
+    // The project's own folder serves outputs of no ruleset or scenario
+    // (the calibration sheet).
+    let folders = std::iter::once(PROJECT_FOLDER.into())
+        .chain(project.rulesets.iter().map(|r| r.folder.clone()))
         .chain(project.scenarios.iter().map(|s| s.folder.clone()));
     let mut templates = crate::model::template::Templates::default();
     let mut read = Read::new();

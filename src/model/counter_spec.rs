@@ -60,13 +60,43 @@ impl CounterSpec {
 /// Sizes counters come in, in millimetres (½", 5/8", 16 mm, ¾").
 pub const SIZES_MM: &[f64] = &[12.7, 15.875, 16.0, 19.05];
 
-/// Sheet settings: counter size, bleed, margins, paper.
+/// How the back of a sheet is printed: the second page of a long-edge or a
+/// short-edge duplex print, or the lower half of the same page folded along
+/// its middle (gutter-fold).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Duplex {
+    #[default]
+    LongEdge,
+    ShortEdge,
+    GutterFold,
+}
+
+impl Duplex {
+    pub const NAMES: [&str; 3] = ["long-edge", "short-edge", "gutter-fold"];
+
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "long-edge" => Some(Self::LongEdge),
+            "short-edge" => Some(Self::ShortEdge),
+            "gutter-fold" => Some(Self::GutterFold),
+            _ => None,
+        }
+    }
+}
+
+/// Sheet settings: counter size, bleed, margins, paper, and how the user
+/// prints backs (`[print]`).
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub size_mm: f64,
     pub bleed_mm: f64,
     pub margin_mm: f64,
     pub paper: String,
+    pub duplex: Duplex,
+    /// Where the backs are moved to meet the fronts, read off the
+    /// calibration sheet: right and down, in millimetres.
+    pub back_offset_mm: (f64, f64),
+    pub crop_marks: bool,
 }
 
 impl Default for Settings {
@@ -76,6 +106,9 @@ impl Default for Settings {
             bleed_mm: 0.0,
             margin_mm: 10.0,
             paper: "a4".into(),
+            duplex: Duplex::default(),
+            back_offset_mm: (0.0, 0.0),
+            crop_marks: true,
         }
     }
 }
@@ -89,13 +122,24 @@ impl Settings {
         }
     }
 
-    /// Counters per row and per column that fit inside the margins.
+    /// The distance from one counter to the next, bleed included.
+    pub fn pitch_mm(&self) -> f64 {
+        self.size_mm + 2.0 * self.bleed_mm
+    }
+
+    /// Counters per row and rows per page (per half-page, folded) that fit
+    /// inside the margins.
     pub fn grid(&self) -> (usize, usize) {
         let (w, h) = self.page_mm();
-        let pitch = self.size_mm + 2.0 * self.bleed_mm;
+        let pitch = self.pitch_mm();
+        let height = match self.duplex {
+            // Each half keeps a margin at the fold as at the page's edge.
+            Duplex::GutterFold => h / 2.0 - 2.0 * self.margin_mm,
+            _ => h - 2.0 * self.margin_mm,
+        };
         (
-            ((w - 2.0 * self.margin_mm) / pitch).floor() as usize,
-            ((h - 2.0 * self.margin_mm) / pitch).floor() as usize,
+            ((w - 2.0 * self.margin_mm) / pitch).floor().max(0.0) as usize,
+            (height / pitch).floor().max(0.0) as usize,
         )
     }
 }

@@ -1,5 +1,6 @@
 //! Counter sheets for hex games: one counter per unit and leader of a layer,
-//! the rules' markers, fronts and mirrored backs on facing pages, cut lines.
+//! the rules' markers, fronts and backs as the user's duplex mode turns the
+//! sheet, cut marks on every edge.
 
 use std::collections::HashMap;
 
@@ -7,7 +8,7 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
-use crate::model::counter_spec::{CounterSpec, Settings};
+use crate::model::counter_spec::{CounterSpec, Duplex, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
@@ -33,6 +34,9 @@ pub struct Face {
     pub reduced: bool,
     /// Class marks on the right-hand edge (sombra: 1 light, 2 medium, 3 heavy).
     pub circles: u32,
+    /// Printed upside down: a back below the fold of a gutter-fold sheet,
+    /// which reads upright once folded.
+    pub turned: bool,
     /// Where the unit or leader is declared, for warnings.
     #[serde(skip)]
     pub location: Option<Location>,
@@ -109,17 +113,19 @@ impl Placed {
 #[derive(Serialize)]
 struct SheetPage {
     items: Vec<Placed>,
+    marks: Vec<Mark>,
+    /// Where a gutter-fold page folds, in millimetres from its top.
+    fold: Option<f64>,
 }
 
 #[derive(Serialize)]
 struct Sheet {
     title: String,
     paper: String,
+    /// The page's width in millimetres.
+    width: f64,
     size: f64,
     bleed: f64,
-    margin: f64,
-    columns: usize,
-    rows: usize,
     pages: Vec<SheetPage>,
 }
 
@@ -215,6 +221,7 @@ fn unit_counters(
             ink: ink.clone(),
             reduced: false,
             circles: class_circles(project, spec, layer, unit),
+            turned: false,
             location: Some(unit.location.clone()),
         };
         let back = Face {
@@ -265,6 +272,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
             ink,
             reduced: false,
             circles: 0,
+            turned: false,
             location: Some(leader.location.clone()),
         };
         // The reduced side stands for whoever takes over.
@@ -349,6 +357,7 @@ fn markers(
             ink: colours.1.into(),
             reduced: false,
             circles: 0,
+            turned: false,
             location: None,
         };
         let back = Face {
@@ -395,31 +404,135 @@ fn markers(
 /// A face at its top-left corner on the page, in millimetres.
 pub type Position = (f64, f64, Face);
 
-/// Lays counters out page by page: each front page is followed by its backs,
-/// mirrored left to right so that a long-edge duplex print lines them up.
-pub fn layout(
-    settings: &Settings,
-    counters: &[(Face, Face)],
-) -> Vec<(Vec<Position>, Vec<Position>)> {
+/// A cut mark: a line from (x1, y1) to (x2, y2), in millimetres from the
+/// page's top left corner.
+pub type Mark = [f64; 4];
+
+/// One printed page of a sheet: its faces and its cut marks, and where a
+/// gutter-fold page is folded.
+pub struct LaidPage {
+    pub faces: Vec<Position>,
+    pub marks: Vec<Mark>,
+    pub fold_mm: Option<f64>,
+}
+
+/// How far a cut mark stands off the counters, and how long it is.
+const MARK_GAP_MM: f64 = 0.5;
+const MARK_LENGTH_MM: f64 = 3.0;
+
+/// Lays counters out, the grid centred on the page: each page of fronts is
+/// followed by its backs, mirrored as the duplex mode turns the sheet (left
+/// to right for long-edge, top to bottom for short-edge), or set below the
+/// fronts on the same page, mirrored about the fold (gutter-fold). Backs and
+/// their cut marks move by the printer's back offset.
+pub fn layout(settings: &Settings, counters: &[(Face, Face)]) -> Vec<LaidPage> {
     let (columns, rows) = settings.grid();
     let per_page = (columns * rows).max(1);
-    let pitch = settings.size_mm + 2.0 * settings.bleed_mm;
-    let (width, _) = settings.page_mm();
-    counters
-        .chunks(per_page)
-        .map(|chunk| {
-            let mut fronts = Vec::new();
-            let mut backs = Vec::new();
-            for (i, (front, back)) in chunk.iter().enumerate() {
-                let (column, row) = (i % columns, i / columns);
-                let x = settings.margin_mm + column as f64 * pitch + settings.bleed_mm;
-                let y = settings.margin_mm + row as f64 * pitch + settings.bleed_mm;
-                fronts.push((x, y, front.clone()));
-                backs.push((width - x - settings.size_mm, y, back.clone()));
-            }
-            (fronts, backs)
-        })
-        .collect()
+    let pitch = settings.pitch_mm();
+    let (width, height) = settings.page_mm();
+    let left = (width - columns as f64 * pitch) / 2.0;
+    let (dx, dy) = settings.back_offset_mm;
+    // The back of a point of the front, as the sheet is turned.
+    let turn = |x: f64, y: f64| match settings.duplex {
+        Duplex::LongEdge => (width - x + dx, y + dy),
+        Duplex::ShortEdge | Duplex::GutterFold => (x + dx, height - y + dy),
+    };
+    let mut pages = Vec::new();
+    for chunk in counters.chunks(per_page) {
+        let used_rows = chunk.len().div_ceil(columns.max(1));
+        let grid_height = used_rows as f64 * pitch;
+        let top = match settings.duplex {
+            Duplex::GutterFold => (height / 2.0 - grid_height) / 2.0,
+            _ => (height - grid_height) / 2.0,
+        };
+        let mut fronts = Vec::new();
+        let mut backs = Vec::new();
+        for (i, (front, back)) in chunk.iter().enumerate() {
+            let (column, row) = (i % columns, i / columns);
+            let x = left + column as f64 * pitch + settings.bleed_mm;
+            let y = top + row as f64 * pitch + settings.bleed_mm;
+            fronts.push((x, y, front.clone()));
+            // The back's corner is the turned front's opposite corner.
+            let (bx, by) = turn(x, y);
+            let (bx, by) = match settings.duplex {
+                Duplex::LongEdge => (bx - settings.size_mm, by),
+                _ => (bx, by - settings.size_mm),
+            };
+            let turned = settings.duplex == Duplex::GutterFold;
+            backs.push((
+                bx,
+                by,
+                Face {
+                    turned,
+                    ..back.clone()
+                },
+            ));
+        }
+        let columns_used = chunk.len().min(columns);
+        let front_marks = if settings.crop_marks {
+            cut_marks(settings, left, top, columns_used, used_rows)
+        } else {
+            Vec::new()
+        };
+        let back_marks: Vec<Mark> = front_marks
+            .iter()
+            .map(|[x1, y1, x2, y2]| {
+                let (a, b) = turn(*x1, *y1);
+                let (c, d) = turn(*x2, *y2);
+                [a, b, c, d]
+            })
+            .collect();
+        if settings.duplex == Duplex::GutterFold {
+            fronts.extend(backs);
+            let marks = front_marks.into_iter().chain(back_marks).collect();
+            let fold_mm = Some(height / 2.0);
+            pages.push(LaidPage {
+                faces: fronts,
+                marks,
+                fold_mm,
+            });
+        } else {
+            pages.push(LaidPage {
+                faces: fronts,
+                marks: front_marks,
+                fold_mm: None,
+            });
+            pages.push(LaidPage {
+                faces: backs,
+                marks: back_marks,
+                fold_mm: None,
+            });
+        }
+    }
+    pages
+}
+
+/// Marks at every cut line of a grid, off all four of its edges: with
+/// bleed each counter has cuts of its own, else neighbours share one.
+fn cut_marks(settings: &Settings, left: f64, top: f64, columns: usize, rows: usize) -> Vec<Mark> {
+    let pitch = settings.pitch_mm();
+    let cuts = |start: f64, count: usize| {
+        let mut at: Vec<f64> = (0..count)
+            .flat_map(|k| {
+                let edge = start + k as f64 * pitch + settings.bleed_mm;
+                [edge, edge + settings.size_mm]
+            })
+            .collect();
+        at.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+        at
+    };
+    let (right, bottom) = (left + columns as f64 * pitch, top + rows as f64 * pitch);
+    let (near, far) = (MARK_GAP_MM, MARK_GAP_MM + MARK_LENGTH_MM);
+    let mut marks = Vec::new();
+    for x in cuts(left, columns) {
+        marks.push([x, top - far, x, top - near]);
+        marks.push([x, bottom + near, x, bottom + far]);
+    }
+    for y in cuts(top, rows) {
+        marks.push([left - far, y, left - near, y]);
+        marks.push([right + near, y, right + far, y]);
+    }
+    marks
 }
 
 pub fn render(
@@ -448,10 +561,12 @@ pub fn render_faces(
     templates: &[Template],
     sources: &Sources,
 ) -> RenderResult {
-    let (columns, rows) = settings.grid();
     let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
-    let mut page = |items: Vec<Position>| SheetPage {
-        items: items
+    let mut page = |laid: LaidPage| SheetPage {
+        marks: laid.marks,
+        fold: laid.fold_mm,
+        items: laid
+            .faces
             .into_iter()
             .map(|position| {
                 let (placed, too_wide) = Placed::new(position, settings.size_mm);
@@ -465,18 +580,13 @@ pub fn render_faces(
             })
             .collect(),
     };
-    let pages = layout(settings, all)
-        .into_iter()
-        .flat_map(|(fronts, backs)| [page(fronts), page(backs)])
-        .collect();
+    let pages = layout(settings, all).into_iter().map(&mut page).collect();
     let sheet = Sheet {
         title: title.to_string(),
         paper: settings.paper.clone(),
+        width: settings.page_mm().0,
         size: settings.size_mm,
         bleed: settings.bleed_mm,
-        margin: settings.margin_mm,
-        columns,
-        rows,
         pages,
     };
     let world =

@@ -5,6 +5,7 @@ pub mod backend;
 pub mod booklet;
 mod booklet_forces;
 mod booklet_layer;
+pub mod calibration;
 pub mod conversion;
 pub mod counter_names;
 pub mod counters;

@@ -238,3 +238,8 @@ conversion_too_large = { $unit } ({ $strength }) becomes one unit of { $value } 
    *[infantry] an infantry unit
 }: play it as it is, or give it as several units in the scenario.
 conversion_no_organisation = { $unit } ({ $strength }) does not say what it is made of: it becomes one unit of { $value } in { $ruleset }; state it (e.g. { $parts } = { $guess }) to convert it as that many units.
+calibration_title = Duplex printing calibration
+calibration_how = Print this sheet on both sides as you print your counters, and hold it to the light. On each scale, the mark of the back that falls right on the line of the front gives the back's offset in millimetres. Write both numbers in the project's file, thus:
+calibration_setting = [print] back_offset_mm = [across, down]
+calibration_across = Across (mm)
+calibration_down = Down (mm)

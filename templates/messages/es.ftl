@@ -238,3 +238,8 @@ conversion_too_large = { $unit } ({ $strength }) se convierte en una unidad de {
    *[infantry] infantería
 }: júguela así o dé en el escenario varias unidades.
 conversion_no_organisation = { $unit } ({ $strength }) no dice de qué se compone: se convierte en una sola unidad de { $value } en { $ruleset }; indíquelo (p. ej. { $parts } = { $guess }) para convertirla en otras tantas unidades.
+calibration_title = Calibración de la impresión a doble cara
+calibration_how = Imprima esta hoja por las dos caras como imprime las fichas y mírela al trasluz. En cada escala, la marca del reverso que cae justo sobre la línea del anverso da el desplazamiento del reverso en milímetros. Anote los dos números en el archivo del proyecto, así:
+calibration_setting = [print] back_offset_mm = [horizontal, vertical]
+calibration_across = Horizontal (mm)
+calibration_down = Vertical (mm)

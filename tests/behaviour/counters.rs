@@ -12,45 +12,90 @@ fn counters_pdf() -> Vec<u8> {
     )
 }
 
-/// Top-left corners (mm from the page's top-left) of the filled squares of
-/// side `size_mm` on a page: the counters.
-fn squares(
-    document: &pdf_extract::Document,
-    page: pdf_extract::ObjectId,
-    size_mm: f64,
-) -> Vec<(f64, f64)> {
+/// A path a page paints: "B" (filled and stroked) or "S" (stroked), its
+/// stroke width in points and its points in millimetres from the page's top
+/// left, read from the content stream with its transformations.
+struct Painted {
+    operator: String,
+    width: f64,
+    points: Vec<(f64, f64)>,
+}
+
+fn painted(document: &pdf_extract::Document, page: pdf_extract::ObjectId) -> Vec<Painted> {
+    let (_, height) = crate::common::media_box(document, page);
     let content = document.get_and_decode_page_content(page).unwrap();
-    let height = 297.0;
-    let size = size_mm * PT_PER_MM;
     let number = |o: &pdf_extract::Object| {
         o.as_float()
             .map(f64::from)
             .or_else(|_| o.as_i64().map(|i| i as f64))
             .unwrap_or(f64::NAN)
     };
-    let mut origin = (0.0, 0.0);
+    // The current transformation, its saved copies, the stroke width and path.
+    let mut ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+    let mut saved = Vec::new();
+    let mut width = 1.0;
     let mut path: Vec<(f64, f64)> = Vec::new();
     let mut found = Vec::new();
+    let apply = |m: &[f64; 6], x: f64, y: f64| {
+        let (px, py) = (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+        (px / PT_PER_MM, (height - py) / PT_PER_MM)
+    };
     for op in &content.operations {
+        let args: Vec<f64> = op.operands.iter().map(number).collect();
         match op.operator.as_str() {
-            "cm" if op.operands.len() == 6 => {
-                origin = (number(&op.operands[4]), number(&op.operands[5]))
+            "q" => saved.push((ctm, width)),
+            "Q" => (ctm, width) = saved.pop().unwrap_or((ctm, width)),
+            "cm" if args.len() == 6 => {
+                let m = ctm;
+                ctm = [
+                    args[0] * m[0] + args[1] * m[2],
+                    args[0] * m[1] + args[1] * m[3],
+                    args[2] * m[0] + args[3] * m[2],
+                    args[2] * m[1] + args[3] * m[3],
+                    args[4] * m[0] + args[5] * m[2] + m[4],
+                    args[4] * m[1] + args[5] * m[3] + m[5],
+                ];
             }
-            "m" => path = vec![(number(&op.operands[0]), number(&op.operands[1]))],
-            "l" => path.push((number(&op.operands[0]), number(&op.operands[1]))),
-            "B" => {
-                let square = path.len() == 4
-                    && (path[1].0 - size).abs() < 0.05
-                    && (path[2].0 - size).abs() < 0.05
-                    && (path[2].1 - size).abs() < 0.05;
-                if square {
-                    found.push((origin.0 / PT_PER_MM, height - origin.1 / PT_PER_MM));
-                }
-            }
+            "w" if args.len() == 1 => width = args[0],
+            "m" if args.len() == 2 => path = vec![apply(&ctm, args[0], args[1])],
+            "l" if args.len() == 2 => path.push(apply(&ctm, args[0], args[1])),
+            "B" | "S" => found.push(Painted {
+                operator: op.operator.clone(),
+                width,
+                points: std::mem::take(&mut path),
+            }),
             _ => {}
         }
     }
     found
+}
+
+/// Top-left corners (mm from the page's top-left) of the filled squares of
+/// side `size_mm` on a page: the counters, upright or turned.
+fn squares(
+    document: &pdf_extract::Document,
+    page: pdf_extract::ObjectId,
+    size_mm: f64,
+) -> Vec<(f64, f64)> {
+    painted(document, page)
+        .into_iter()
+        .filter(|p| p.operator == "B" && p.points.len() == 4)
+        .filter_map(|p| {
+            let xs = p.points.iter().map(|q| q.0);
+            let ys = p.points.iter().map(|q| q.1);
+            let (left, right) = (
+                xs.clone().fold(f64::MAX, f64::min),
+                xs.fold(f64::MIN, f64::max),
+            );
+            let (top, bottom) = (
+                ys.clone().fold(f64::MAX, f64::min),
+                ys.fold(f64::MIN, f64::max),
+            );
+            let square =
+                (right - left - size_mm).abs() < 0.02 && (bottom - top - size_mm).abs() < 0.02;
+            square.then_some((left, top))
+        })
+        .collect()
 }
 
 #[test]
@@ -79,16 +124,17 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
         let fronts = squares(&document, sheet[0], 16.0);
         let backs = squares(&document, sheet[1], 16.0);
         assert_eq!(backs.len(), fronts.len());
+        // The grid stands in the middle of the page: (210 − 11 × 16) / 2
+        // across, and as many rows as the sheet fills, centred down it.
+        let rows = fronts.len().div_ceil(11) as f64;
+        let top = (297.0 - 16.0 * rows) / 2.0;
         for (i, (x, y)) in fronts.iter().enumerate() {
             let (column, row) = ((i % 11) as f64, (i / 11) as f64);
             assert!(
-                (x - (10.0 + 16.0 * column)).abs() < 0.1,
+                (x - (17.0 + 16.0 * column)).abs() < 0.1,
                 "counter {i} at x {x}"
             );
-            assert!(
-                (y - (10.0 + 16.0 * row)).abs() < 0.1,
-                "counter {i} at y {y}"
-            );
+            assert!((y - (top + 16.0 * row)).abs() < 0.1, "counter {i} at y {y}");
             // The back of each counter is its mirror image across the page's width.
             let (bx, by) = backs[i];
             assert!((bx - (210.0 - x - 16.0)).abs() < 0.1, "back {i} at x {bx}");
@@ -242,23 +288,25 @@ fn counter_size_bleed_and_paper_come_from_the_manifest() {
     .unwrap();
     let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages: Vec<_> = document.get_pages().into_values().collect();
-    let fronts = squares_on(&document, pages[0], 19.05, 279.4);
-    // Letter is 215.9 mm wide: (215.9 − 24) / (19.05 + 2) = 9 columns; pitch 21.05 mm.
+    let fronts = squares(&document, pages[0], 19.05);
+    // Letter is 215.9 × 279.4 mm: (215.9 − 24) / (19.05 + 2) = 9 columns and
+    // (279.4 − 24) / 21.05 = 12 rows, pitch 21.05 mm, centred: the first
+    // face at (215.9 − 9 × 21.05) / 2 + 1 across, (279.4 − 12 × 21.05) / 2 + 1 down.
+    let (left, top) = (
+        (215.9 - 9.0 * 21.05) / 2.0 + 1.0,
+        (279.4 - 12.0 * 21.05) / 2.0 + 1.0,
+    );
     assert!(
-        (fronts[0].0 - 13.0).abs() < 0.1 && (fronts[0].1 - 13.0).abs() < 0.1,
+        (fronts[0].0 - left).abs() < 0.1 && (fronts[0].1 - top).abs() < 0.1,
         "{:?}",
         fronts[0]
     );
     assert!(
-        (fronts[1].0 - (13.0 + 21.05)).abs() < 0.1,
+        (fronts[1].0 - (left + 21.05)).abs() < 0.1,
         "{:?}",
         fronts[1]
     );
-    assert!(
-        (fronts[9].1 - (13.0 + 21.05)).abs() < 0.1,
-        "{:?}",
-        fronts[9]
-    );
+    assert!((fronts[9].1 - (top + 21.05)).abs() < 0.1, "{:?}", fronts[9]);
 
     std::fs::write(
         project.path().join("grognard.toml"),
@@ -268,18 +316,6 @@ fn counter_size_bleed_and_paper_come_from_the_manifest() {
     let output = grognard(project.path(), &["check"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("error[invalid-field]: no counter size of 17 mm"));
-}
-
-fn squares_on(
-    document: &pdf_extract::Document,
-    page: pdf_extract::ObjectId,
-    size_mm: f64,
-    height: f64,
-) -> Vec<(f64, f64)> {
-    squares(document, page, size_mm)
-        .into_iter()
-        .map(|(x, y)| (x, y - 297.0 + height))
-        .collect()
 }
 
 /// Builds the small fixture with `blue-1` renamed, at a counter size.
@@ -443,4 +479,226 @@ fn sombra_marks_the_class_of_cavalry_with_circles_on_the_edge() {
     assert_eq!(circles("fr-2leger-1"), 0, "infantry has no class mark");
     // The source gives no class for batteries: no circles rather than a guess.
     assert_eq!(circles("al-kuhlmann"), 0);
+}
+
+/// The cut marks of a page (lines of 0.2 pt), each as (x1, y1, x2, y2) in
+/// millimetres from the page's top left.
+fn cut_marks(document: &pdf_extract::Document, page: pdf_extract::ObjectId) -> Vec<[f64; 4]> {
+    painted(document, page)
+        .into_iter()
+        .filter(|p| p.operator == "S" && (p.width - 0.2).abs() < 0.01 && p.points.len() == 2)
+        .map(|p| [p.points[0].0, p.points[0].1, p.points[1].0, p.points[1].1])
+        .collect()
+}
+
+/// Whether `marks` holds `mark` to 0.1 mm, drawn either way.
+fn holds(marks: &[[f64; 4]], [x1, y1, x2, y2]: [f64; 4]) -> bool {
+    let near = |a: f64, b: f64| (a - b).abs() < 0.1;
+    marks.iter().any(|m| {
+        (near(m[0], x1) && near(m[1], y1) && near(m[2], x2) && near(m[3], y2))
+            || (near(m[0], x2) && near(m[1], y2) && near(m[2], x1) && near(m[3], y1))
+    })
+}
+
+/// The faces' extent on a page: left, top, right, bottom, in millimetres.
+fn extent(faces: &[(f64, f64)], size: f64) -> [f64; 4] {
+    let xs = faces.iter().map(|f| f.0);
+    let ys = faces.iter().map(|f| f.1);
+    [
+        xs.clone().fold(f64::MAX, f64::min),
+        ys.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max) + size,
+        ys.fold(f64::MIN, f64::max) + size,
+    ]
+}
+
+#[test]
+fn every_back_page_cut_mark_mirrors_its_front_on_all_four_edges() {
+    let pdf = counters_pdf();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    for (sheet, pair) in pages.chunks(2).enumerate() {
+        let (front, back) = (cut_marks(&document, pair[0]), cut_marks(&document, pair[1]));
+        assert!(
+            !front.is_empty() && front.len() == back.len(),
+            "sheet {sheet}"
+        );
+        // Marks stand off every edge of the counters, at every cut line.
+        let [left, top, right, bottom] = extent(&squares(&document, pair[0], 16.0), 16.0);
+        let off = |test: &dyn Fn(&[f64; 4]) -> bool| front.iter().filter(|m| test(m)).count();
+        let columns = ((right - left) / 16.0).round() as usize;
+        let rows = ((bottom - top) / 16.0).round() as usize;
+        let (top, bottom, left, right) = (top - 0.2, bottom + 0.2, left - 0.2, right + 0.2);
+        assert_eq!(
+            off(&|m| m[1] < top && m[3] < top),
+            columns + 1,
+            "sheet {sheet}: above"
+        );
+        assert_eq!(off(&|m| m[1] > bottom), columns + 1, "sheet {sheet}: below");
+        assert_eq!(
+            off(&|m| m[0] < left && m[2] < left),
+            rows + 1,
+            "sheet {sheet}: left"
+        );
+        assert_eq!(off(&|m| m[0] > right), rows + 1, "sheet {sheet}: right");
+        for x in (0..=columns).map(|k| left + 0.2 + 16.0 * k as f64) {
+            assert!(
+                front.iter().any(|m| (m[0] - x).abs() < 0.1 && m[1] < top),
+                "a cut at x {x}"
+            );
+        }
+        // Long-edge duplex turns the sheet left to right.
+        for [x1, y1, x2, y2] in &front {
+            let mirrored = [210.0 - x1, *y1, 210.0 - x2, *y2];
+            assert!(
+                holds(&back, mirrored),
+                "sheet {sheet}: no back mark at {mirrored:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_gutter_fold_sheet_sets_backs_below_the_fold_moved_by_the_printers_offset() {
+    let project = tempfile::tempdir().unwrap();
+    for part in ["content", "scenarios", "templates"] {
+        crate::common::copy_dir(&repo_root().join(part), &project.path().join(part));
+    }
+    let manifest =
+        "title = \"Fold\"\n\n[print]\nduplex = \"gutter-fold\"\nback_offset_mm = [1.5, -0.5]\n";
+    std::fs::write(project.path().join("grognard.toml"), manifest).unwrap();
+    let output = grognard(
+        project.path(),
+        &["build", "quatre-bras-1815", "--only", "counters"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(
+        project
+            .path()
+            .join("out/quatre-bras-1815/quatre-bras-1815-sombra-counters.pdf"),
+    )
+    .unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    // Half a page a side: 11 columns × 8 rows of fronts over their backs.
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 20) + 1;
+    assert_eq!(pages.len(), (103_usize + 38 + markers).div_ceil(88));
+    for (p, page) in pages.iter().enumerate() {
+        let faces = squares(&document, *page, 16.0);
+        let upper: Vec<&(f64, f64)> = faces.iter().filter(|f| f.1 < 148.5).collect();
+        let lower: Vec<&(f64, f64)> = faces.iter().filter(|f| f.1 >= 148.5).collect();
+        assert_eq!(upper.len(), lower.len(), "page {p}: a back for every front");
+        // Each back is its front turned about the fold, then moved.
+        for (x, y) in &upper {
+            let back = (x + 1.5, 297.0 - y - 16.0 - 0.5);
+            assert!(
+                lower
+                    .iter()
+                    .any(|b| (b.0 - back.0).abs() < 0.1 && (b.1 - back.1).abs() < 0.1),
+                "page {p}: no back at {back:?}"
+            );
+        }
+        let marks = cut_marks(&document, *page);
+        let (above, below): (Vec<[f64; 4]>, Vec<[f64; 4]>) =
+            marks.iter().partition(|m| m[1] < 148.5);
+        assert_eq!(above.len(), below.len());
+        for [x1, y1, x2, y2] in &above {
+            let turned = [x1 + 1.5, 297.0 - y1 - 0.5, x2 + 1.5, 297.0 - y2 - 0.5];
+            assert!(holds(&marks, turned), "page {p}: no mark at {turned:?}");
+        }
+    }
+
+    std::fs::write(
+        project.path().join("grognard.toml"),
+        "title = \"Bad\"\n\n[print]\nduplex = \"sideways\"\nback_offset_mm = [9, 0]\n",
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[invalid-field]: no duplex mode `sideways`"),
+        "{err}"
+    );
+    assert!(err.contains("long-edge, short-edge, gutter-fold"), "{err}");
+    assert!(
+        err.contains("error[invalid-field]: `back_offset_mm` is no offset a printer makes"),
+        "{err}"
+    );
+    assert!(err.contains("grognard.toml:5:18"), "{err}");
+}
+
+#[test]
+fn the_calibration_sheet_moves_each_tick_of_the_back_half_a_millimetre_further() {
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("calibration.pdf");
+    let output = grognard(
+        &repo_root(),
+        &["calibrate", "--out", path.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(&path).unwrap();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    assert_eq!(pages.len(), 2, "a front and its back");
+    let lines = |page, width: f64| -> Vec<[f64; 4]> {
+        painted(&document, page)
+            .into_iter()
+            .filter(|p| p.operator == "S" && (p.width - width).abs() < 0.01 && p.points.len() == 2)
+            .map(|p| [p.points[0].0, p.points[0].1, p.points[1].0, p.points[1].1])
+            .collect()
+    };
+    // The front: a line down the middle of the page, and one across it.
+    let front = lines(pages[0], 0.4);
+    let down = front
+        .iter()
+        .find(|l| (l[0] - l[2]).abs() < 0.01)
+        .expect("a line down");
+    let across = front
+        .iter()
+        .find(|l| (l[1] - l[3]).abs() < 0.01)
+        .expect("a line across");
+    assert!((down[0] - 105.0).abs() < 0.1, "{down:?}");
+    // The back, turned left to right: a tick per half millimetre from −5 to +5.
+    let back = lines(pages[1], 0.3);
+    let mut xs: Vec<f64> = back
+        .iter()
+        .filter(|l| (l[0] - l[2]).abs() < 0.01)
+        .map(|l| l[0])
+        .collect();
+    let mut ys: Vec<f64> = back
+        .iter()
+        .filter(|l| (l[1] - l[3]).abs() < 0.01)
+        .map(|l| l[1])
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    ys.sort_by(f64::total_cmp);
+    assert_eq!((xs.len(), ys.len()), (21, 21));
+    for (k, (x, y)) in xs.iter().zip(&ys).enumerate() {
+        let shift = (k as f64 - 10.0) * 0.5;
+        assert!(
+            (x - (210.0 - down[0] + shift)).abs() < 0.05,
+            "tick {k} at x {x}"
+        );
+        assert!((y - (across[1] + shift)).abs() < 0.05, "tick {k} at y {y}");
+    }
+    let text = pdf_text(&pdf);
+    assert!(
+        text.contains("Calibración de la impresión a doble cara"),
+        "{text}"
+    );
+    assert!(text.contains("+2,5") && text.contains("−4,5"), "{text}");
+
+    let output = grognard(
+        &repo_root(),
+        &["calibrate", "--lang", "ru", "--out", path.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(pdf_text(&std::fs::read(&path).unwrap()).contains("Калибровка двусторонней печати"));
+    let output = grognard(
+        &repo_root(),
+        &["calibrate", "--lang", "xx", "--out", path.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no language `xx`"));
 }

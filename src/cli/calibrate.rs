@@ -1,0 +1,64 @@
+//! `grognard calibrate`: the duplex calibration sheet, printed once to read
+//! the printer's `[print] back_offset_mm`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::report::{Report, finish};
+
+/// Write a one-sheet duplex calibration page: print it as you print counters,
+/// hold it to the light and read the back's offset
+#[derive(clap::Args)]
+pub struct Args {
+    /// The language of its words (default: the first ruleset's)
+    #[arg(long)]
+    lang: Option<String>,
+    /// The file to write (default: <root>/out/print-calibration.pdf)
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    report: Report,
+}
+
+pub fn run(root: &Path, args: Args) -> ExitCode {
+    let mut session = grognard::load(root);
+    let project = &session.project;
+    let language = args
+        .lang
+        .clone()
+        .or_else(|| project.rulesets.first().map(|r| r.language.clone()))
+        .unwrap_or_else(|| "en".into());
+    if !grognard::locale::is_language(&language) {
+        let known = grognard::locale::languages().join(", ");
+        eprintln!("error: no language `{language}`; grognard speaks {known}");
+        return ExitCode::from(2);
+    }
+    let templates = session
+        .templates
+        .of(Path::new(grognard::load::templates::PROJECT_FOLDER));
+    let rendered = grognard::render::calibration::render(
+        &project.counters,
+        &language,
+        templates,
+        &session.sources,
+    );
+    match rendered {
+        Ok(rendered) => {
+            let path = args
+                .out
+                .clone()
+                .unwrap_or_else(|| root.join("out/print-calibration.pdf"));
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            if let Err(e) = grognard::output::write_atomic(&path, &rendered.pdf) {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+            eprintln!("wrote {}", path.display());
+            session.diagnostics.extend(rendered.warnings);
+        }
+        Err(problems) => session.diagnostics.extend(problems),
+    }
+    finish(&mut session, &args.report, &[])
+}

@@ -431,7 +431,7 @@ fn build_in_process(root: &Path, out: &Path) {
 /// that time grows linearly; peak memory as the kernel reports it.
 fn counters_bench() {
     use grognard::model::counter_spec::Settings;
-    use grognard::render::counters::{Face, render_faces};
+    use grognard::render::counters::{Face, Legend, render_faces};
     let mut sources = grognard::source::Sources::default();
     let mut diagnostics = grognard::diagnostic::Diagnostics::default();
     let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));
@@ -451,7 +451,7 @@ fn counters_bench() {
                     subtitle: format!("{}e Division", i % 12 + 1),
                     symbol: ["infantry", "cavalry", "foot-artillery"][i % 3].into(),
                     size: ["II", "III", "I"][i % 3].into(),
-                    values: format!("{}-{}", i % 9 + 1, ["A", "B", "C"][i % 3]),
+                    values: vec![(i % 9 + 1).to_string(), ["A", "B", "C"][i % 3].to_string()],
                     colour: "#2b4c9b".into(),
                     ink: "#ffffff".into(),
                     reduced: false,
@@ -473,7 +473,15 @@ fn counters_bench() {
         let all = faces(n);
         let median = time(runs, || {
             typst::comemo::evict(0);
-            let rendered = render_faces("bench", &all, &settings, &templates, &sources).unwrap();
+            let rendered = render_faces(
+                "bench",
+                &all,
+                &settings,
+                &Legend::default(),
+                &templates,
+                &sources,
+            )
+            .unwrap();
             assert!(rendered.pages >= 2);
         });
         report(

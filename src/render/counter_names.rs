@@ -110,9 +110,58 @@ pub fn abbreviate(name: &str) -> String {
     short.trim_end_matches(',').to_string()
 }
 
+/// Ever shorter forms of a counter's second line (its formation or rank), to
+/// try in order against the room at the line's fixed size: the text; without
+/// its lower-case qualifiers ("de", "neerl."); the last part after a comma
+/// (the formation's own designation); and its words from the first, fewer
+/// each time, never ending on a particle.
+pub fn shorter_forms(text: &str) -> Vec<String> {
+    let mut forms = vec![text.to_string()];
+    let qualified = |word: &&str| {
+        !word.chars().next().is_some_and(char::is_lowercase)
+            || word.chars().any(|c| c.is_ascii_digit())
+    };
+    let parts: Vec<String> = text
+        .split(',')
+        .map(|part| {
+            part.split_whitespace()
+                .filter(qualified)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|part| !part.is_empty())
+        .collect();
+    forms.push(parts.join(", "));
+    if let Some(last) = parts.last() {
+        forms.push(last.clone());
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for n in (1..words.len()).rev() {
+        let head = words[..n].join(" ");
+        let particle =
+            words[n - 1].chars().count() <= 3 && words[n - 1].chars().all(char::is_lowercase);
+        if !particle {
+            forms.push(head.trim_end_matches(',').to_string());
+        }
+    }
+    forms.dedup();
+    forms
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_second_line_shortens_to_its_own_designation_and_never_ends_on_a_particle() {
+        let forms = shorter_forms("2.ª Div. neerl., 2.ª Bda.");
+        assert_eq!(forms[1], "2.ª Div., 2.ª Bda.");
+        assert_eq!(forms[2], "2.ª Bda.");
+        let forms = shorter_forms("mariscal del Imperio");
+        assert!(forms.contains(&"mariscal".to_string()), "{forms:?}");
+        assert!(!forms.contains(&"mariscal del".to_string()), "{forms:?}");
+        assert_eq!(shorter_forms("Bda. de Línea de Bru.")[1], "Bda. Línea Bru.");
+    }
 
     #[test]
     fn battalions_keep_their_ordinal_and_counts_do_not_become_one() {

@@ -27,7 +27,9 @@ pub struct Face {
     /// The unit-size mark over the symbol: "II" a battalion, "III" a
     /// regiment, "X" a brigade (empty on leaders and markers).
     pub size: String,
-    pub values: String,
+    /// The values a player reads, in the ruleset's order; "" where the
+    /// layer gives none, printed as an empty box to fill in by hand.
+    pub values: Vec<String>,
     pub colour: String,
     pub ink: String,
     /// A diagonal band: the disordered or reduced side.
@@ -54,13 +56,15 @@ struct Placed {
 }
 
 /// Text sizes as fractions of the counter's side, and the smallest sizes that
-/// stay legible in print, in points.
-const TITLE: (f64, f64) = (0.156, 4.5);
-const SUBTITLE: (f64, f64) = (0.1, 3.5);
-const VALUES: (f64, f64) = (0.16, 4.5);
+/// stay legible at arm's length, in points. The identification lines (the
+/// unit and its formation) are 5.5 pt on every counter of every size, so a
+/// larger counter has room for a longer name; the values, what a player
+/// reads in play, are the largest text.
+const TITLE: (f64, f64) = (0.0, 5.5);
+const SUBTITLE: (f64, f64) = (0.0, 5.5);
+const VALUES: (f64, f64) = (0.2, 9.0);
 /// The width text may take: the counter less a small inset on each side.
 const ROOM: f64 = 0.94;
-
 /// A line of a counter that is too wide even at its smallest legible size.
 struct TooWide {
     text: String,
@@ -69,12 +73,25 @@ struct TooWide {
     at_pt: f64,
 }
 
+/// The size of an identification line: `share` of the counter, never below
+/// the legible `floor`, the same for every counter of the sheet; and the
+/// text's overflow when it does not fit the counter's width at that size.
+fn fixed(
+    text: &str,
+    bold: bool,
+    (share, floor): (f64, f64),
+    size_mm: f64,
+) -> (f64, Option<TooWide>) {
+    let size_pt = (share * size_mm * 72.0 / 25.4).max(floor);
+    let (_, too_wide) = fit(text, bold, (size_pt, size_pt), size_mm);
+    (size_pt, too_wide)
+}
+
 /// The largest size up to `share` of the counter at which `text` fits its
 /// width, never below the legible `floor`.
 fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64, Option<TooWide>) {
     let size_pt = size_mm * 72.0 / 25.4;
-    let largest = share * size_pt;
-    let floor = floor.min(largest);
+    let largest = (share * size_pt).max(floor);
     let Some(em) =
         super::measure::width_em(super::measure::Face::Sans, text, bold).filter(|em| *em > 0.0)
     else {
@@ -95,9 +112,23 @@ fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64
 
 impl Placed {
     fn new((x, y, face): Position, size_mm: f64) -> (Self, Option<TooWide>) {
-        let (title_pt, title) = fit(&face.title, true, TITLE, size_mm);
-        let (subtitle_pt, subtitle) = fit(&face.subtitle, false, SUBTITLE, size_mm);
-        let (values_pt, values) = fit(&face.values, true, VALUES, size_mm);
+        let (title_pt, title) = fixed(&face.title, true, TITLE, size_mm);
+        // The second line takes the longest of its shorter forms that fits.
+        let mut face = face;
+        let forms = super::counter_names::shorter_forms(&face.subtitle);
+        let fitting = forms
+            .iter()
+            .find(|form| fixed(form, false, SUBTITLE, size_mm).1.is_none());
+        if let Some(form) = fitting {
+            face.subtitle = form.clone();
+        }
+        let (subtitle_pt, subtitle) = fixed(&face.subtitle, false, SUBTITLE, size_mm);
+        // An empty box is about as wide as a figure.
+        let line = face
+            .values
+            .iter()
+            .map(|v| if v.is_empty() { "0" } else { v });
+        let (values_pt, values) = fit(&line.collect::<Vec<_>>().join("-"), true, VALUES, size_mm);
         let placed = Self {
             x,
             y,
@@ -113,6 +144,8 @@ impl Placed {
 #[derive(Serialize)]
 struct SheetPage {
     items: Vec<Placed>,
+    /// What the page's symbols and class marks mean.
+    key: Vec<KeyEntry>,
     marks: Vec<Mark>,
     /// Where a gutter-fold page folds, in millimetres from its top.
     fold: Option<f64>,
@@ -179,7 +212,7 @@ fn unit_counters(
     scenario: &Scenario,
     layer: &Layer,
     spec: &CounterSpec,
-    values: &dyn Fn(&str, &[String]) -> String,
+    values: &dyn Fn(&str, &[String]) -> Vec<String>,
     unit: &crate::model::scenario::Unit,
 ) -> Vec<(Face, Face)> {
     let mut list = Vec::new();
@@ -226,7 +259,10 @@ fn unit_counters(
         };
         let back = Face {
             reduced: true,
-            values: spec.unit_back.clone(),
+            values: [spec.unit_back.clone()]
+                .into_iter()
+                .filter(|back| !back.is_empty())
+                .collect(),
             ..front.clone()
         };
         list.push((front, back));
@@ -240,12 +276,11 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
     let spec = project
         .ruleset(&layer.ruleset)
         .map_or(&default, |r| &r.counters);
-    // The listed values of a unit or leader, "4-B"; "–" for each the layer lacks.
+    // The listed values of a unit or leader; "" for each the layer lacks.
     let values = |id: &str, keys: &[String]| {
         keys.iter()
-            .map(|key| layer.value(id, key).unwrap_or("–"))
+            .map(|key| layer.value(id, key).unwrap_or_default().to_string())
             .collect::<Vec<_>>()
-            .join("-")
     };
     let nations = side_nations(scenario);
     let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
@@ -352,7 +387,7 @@ fn markers(
             subtitle: subtitle.into(),
             symbol: symbol.into(),
             size: String::new(),
-            values: String::new(),
+            values: Vec::new(),
             colour: colours.0.into(),
             ink: colours.1.into(),
             reduced: false,
@@ -376,7 +411,16 @@ fn markers(
                 let title = member.attribute_str("short").unwrap_or(&member.label);
                 for copy in 1..=kind.copies {
                     let id = format!("{}-{}-{copy}", kind.id, member.id);
-                    list.push(marker(id, title, &kind.label, PLAIN, "order"));
+                    let (front, back) = marker(id, title, &kind.label, PLAIN, "order");
+                    // Hidden information: every back alike, so that a marker
+                    // laid face down tells the enemy nothing.
+                    let back = Face {
+                        title: kind.label.clone(),
+                        subtitle: String::new(),
+                        reduced: false,
+                        ..back
+                    };
+                    list.push((front, back));
                 }
             }
         } else if let Some(every) = kind.one_per_units {
@@ -544,25 +588,116 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let all = counters(project, scenario, layer);
-    render_faces(
-        &format!("{} — {}", scenario.title, layer.ruleset),
-        &all,
-        settings,
-        templates,
-        sources,
-    )
+    let ruleset = project.ruleset(&layer.ruleset);
+    let legend = Legend {
+        language: ruleset.map_or_else(|| "en".into(), |r| r.language.clone()),
+        classes: ruleset.map(class_names).unwrap_or_default(),
+    };
+    let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
+    let title = format!("{} — {name}", scenario.title);
+    render_faces(&title, &all, settings, &legend, templates, sources)
 }
+
+/// What a sheet's key explains: the symbols, in the sheet's language, and
+/// the class marks by their number of circles.
+#[derive(Default)]
+pub struct Legend {
+    pub language: String,
+    pub classes: Vec<(u32, String)>,
+}
+
+/// The ruleset's classes that counters mark with circles, by their count.
+fn class_names(ruleset: &crate::model::Ruleset) -> Vec<(u32, String)> {
+    let Some(vocabulary) = ruleset
+        .counters
+        .class_vocabulary
+        .as_deref()
+        .and_then(|v| ruleset.vocabulary(v))
+    else {
+        return Vec::new();
+    };
+    vocabulary
+        .members
+        .iter()
+        .filter_map(|m| {
+            let (_, circles) = m.attributes.iter().find(|(k, _)| k == "circles")?;
+            let n = circles.as_integer()?.clamp(0, 3) as u32;
+            (n > 0).then(|| (n, m.label.clone()))
+        })
+        .collect()
+}
+
+/// One line of a sheet's key: a symbol drawn as on the counters, or a
+/// number of class circles, and what it means.
+#[derive(Serialize)]
+struct KeyEntry {
+    symbol: String,
+    circles: u32,
+    label: String,
+}
+
+/// The key of a page: each symbol and class mark its counters show, once.
+fn key(faces: &[Position], legend: &Legend) -> Vec<KeyEntry> {
+    let locale = crate::locale::Locale::for_language(&legend.language);
+    let mut entries: Vec<KeyEntry> = Vec::new();
+    let mut symbols: Vec<&str> = faces.iter().map(|(_, _, f)| f.symbol.as_str()).collect();
+    symbols.sort_by_key(|s| SYMBOLS.iter().position(|k| k == s));
+    symbols.dedup();
+    for symbol in symbols {
+        let label = match symbol {
+            "infantry" => &locale.symbol_infantry,
+            "light-infantry" => &locale.symbol_light_infantry,
+            "cavalry" => &locale.symbol_cavalry,
+            "light-cavalry" => &locale.symbol_light_cavalry,
+            "heavy-cavalry" => &locale.symbol_heavy_cavalry,
+            "foot-artillery" => &locale.symbol_foot_artillery,
+            "horse-artillery" => &locale.symbol_horse_artillery,
+            "leader" => &locale.symbol_leader,
+            // Markers say what they are in words.
+            _ => continue,
+        };
+        entries.push(KeyEntry {
+            symbol: symbol.into(),
+            circles: 0,
+            label: label.clone(),
+        });
+    }
+    for (n, label) in &legend.classes {
+        if faces.iter().any(|(_, _, f)| f.circles == *n) {
+            entries.push(KeyEntry {
+                symbol: String::new(),
+                circles: *n,
+                label: label.clone(),
+            });
+        }
+    }
+    entries
+}
+
+/// The symbols in the order a key lists them.
+const SYMBOLS: [&str; 8] = [
+    "infantry",
+    "light-infantry",
+    "cavalry",
+    "light-cavalry",
+    "heavy-cavalry",
+    "foot-artillery",
+    "horse-artillery",
+    "leader",
+];
 
 /// Typesets a list of counters (also used by the benchmark).
 pub fn render_faces(
     title: &str,
     all: &[(Face, Face)],
     settings: &Settings,
+    legend: &Legend,
     templates: &[Template],
     sources: &Sources,
 ) -> RenderResult {
     let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
     let mut page = |laid: LaidPage| SheetPage {
+        key: key(&laid.faces, legend),
         marks: laid.marks,
         fold: laid.fold_mm,
         items: laid
@@ -615,7 +750,7 @@ fn overflow(face: &Face, too_wide: &TooWide, settings: &Settings) -> Diagnostic 
     .label("declared here")
     .expected(format!("at most {:.1} mm of text", too_wide.room_mm))
     .found(format!(
-        "`{}` is {:.1} mm wide at {} pt",
+        "`{}` is {:.1} mm wide at {:.1} pt",
         too_wide.text, too_wide.needs_mm, too_wide.at_pt
     ))
     .note("give the unit a `short = \"…\"` name, or print larger counters ([counters] size_mm)")

@@ -243,3 +243,11 @@ calibration_how = Print this sheet on both sides as you print your counters, and
 calibration_setting = [print] back_offset_mm = [across, down]
 calibration_across = Across (mm)
 calibration_down = Down (mm)
+symbol_infantry = Infantry
+symbol_light_infantry = Light infantry
+symbol_cavalry = Cavalry
+symbol_light_cavalry = Light cavalry
+symbol_heavy_cavalry = Heavy cavalry
+symbol_foot_artillery = Foot artillery
+symbol_horse_artillery = Horse artillery
+symbol_leader = Leader

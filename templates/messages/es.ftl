@@ -243,3 +243,11 @@ calibration_how = Imprima esta hoja por las dos caras como imprime las fichas y 
 calibration_setting = [print] back_offset_mm = [horizontal, vertical]
 calibration_across = Horizontal (mm)
 calibration_down = Vertical (mm)
+symbol_infantry = Infantería
+symbol_light_infantry = Infantería ligera
+symbol_cavalry = Caballería
+symbol_light_cavalry = Caballería ligera
+symbol_heavy_cavalry = Caballería pesada
+symbol_foot_artillery = Artillería a pie
+symbol_horse_artillery = Artillería a caballo
+symbol_leader = General

@@ -260,3 +260,11 @@ calibration_how = Напечатайте этот лист с двух стор�
 calibration_setting = [print] back_offset_mm = [по горизонтали, по вертикали]
 calibration_across = По горизонтали (мм)
 calibration_down = По вертикали (мм)
+symbol_infantry = Пехота
+symbol_light_infantry = Лёгкая пехота
+symbol_cavalry = Кавалерия
+symbol_light_cavalry = Лёгкая кавалерия
+symbol_heavy_cavalry = Тяжёлая кавалерия
+symbol_foot_artillery = Пешая артиллерия
+symbol_horse_artillery = Конная артиллерия
+symbol_leader = Генерал

@@ -361,8 +361,8 @@ fn a_name_too_long_for_the_counter_is_a_warning_pointing_at_the_unit() {
         "points at the unit's id: {err}"
     );
     assert!(err.contains("at most 15.0 mm of text"), "{err}");
-    assert!(err.contains("mm wide at 4.5 pt"), "{err}");
-    // The sheet is still written, with the text at its smallest size.
+    assert!(err.contains("mm wide at 5.5 pt"), "{err}");
+    // The sheet is still written, the name at the size of every other.
     let sheet = project
         .path()
         .join("out/skirmish-1809/skirmish-1809-hexrules-counters.pdf");
@@ -410,12 +410,22 @@ fn the_ruleset_says_what_counters_print_and_which_markers_it_needs() {
     let pages = pdf_extract::extract_text_from_mem_by_pages(&pdf).unwrap();
     assert_eq!(pages.len(), 2, "one sheet: fronts, then backs");
     let (fronts, backs) = (&pages[0], &pages[1]);
-    // Values from the layer; "–" for what it does not give.
+    // Values from the layer; an empty box for each it does not give.
     assert!(
         fronts.contains("4-B"),
         "blue-1's combat and morale: {fronts}"
     );
-    assert!(fronts.contains("–-–"), "units without values: {fronts}");
+    assert!(
+        !fronts.contains('–'),
+        "no dash stands for a value: {fronts}"
+    );
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
+    let front_page = *document.get_pages().values().next().unwrap();
+    let boxes = painted(&document, front_page)
+        .into_iter()
+        .filter(|p| p.operator == "S" && (p.width - 0.5).abs() < 0.01 && p.points.len() == 4)
+        .count();
+    assert!(boxes >= 2, "units without values get boxes to fill in");
     assert!(fronts.contains("Azul") && fronts.contains('3'), "{fronts}");
     // Backs: the disordered side; the leader's reduced side has no name.
     assert!(backs.contains("Disordered"), "{backs}");
@@ -423,8 +433,13 @@ fn the_ruleset_says_what_counters_print_and_which_markers_it_needs() {
         !backs.contains("Azul") && !backs.contains("Rojo"),
         "{backs}"
     );
-    // Markers: each order twice; one numbered marker per two units of each side.
+    // Markers: each order twice, every back alike (hidden information);
+    // one numbered marker per two units of each side.
     assert_eq!(fronts.matches("Attack").count(), 2, "{fronts}");
+    assert!(
+        !backs.contains("Attack"),
+        "an order shows through its back: {backs}"
+    );
     assert_eq!(fronts.matches("Hidden 1").count(), 2, "{fronts}");
     assert!(!fronts.contains("Hidden 2"), "{fronts}");
 }
@@ -701,4 +716,33 @@ fn the_calibration_sheet_moves_each_tick_of_the_back_half_a_millimetre_further()
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no language `xx`"));
+}
+
+#[test]
+fn counter_text_is_legible_at_arms_length_and_the_values_dominate() {
+    let pdf = crate::common::output_file_of(
+        &crate::common::fixture("scenario"),
+        &["build", "skirmish-1809", "--only", "counters"],
+        "skirmish-1809/skirmish-1809-hexrules-counters.pdf",
+    );
+    for (p, (_, _, glyphs)) in crate::common::page_glyphs(&pdf).iter().enumerate() {
+        for g in glyphs.iter().filter(|g| !g.text.trim().is_empty()) {
+            assert!(
+                g.size >= 5.45,
+                "page {}: {:?} at {:.2} pt",
+                p + 1,
+                g.text,
+                g.size
+            );
+        }
+    }
+    // blue-1's values, "4-B", the largest text of its counter: 9 pt or more.
+    let (_, _, glyphs) = &crate::common::page_glyphs(&pdf)[0];
+    let four = glyphs.iter().find(|g| g.text == "4" && g.size >= 8.95);
+    assert!(four.is_some(), "no value at 9 pt");
+    let largest = glyphs.iter().map(|g| g.size).fold(0.0, f64::max);
+    assert!(
+        four.unwrap().size >= largest - 0.01,
+        "the values are the largest text"
+    );
 }

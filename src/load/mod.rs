@@ -60,6 +60,8 @@ struct RawCounters {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPrint {
+    bleed_mm: Option<toml::Spanned<f64>>,
+    safe_mm: Option<toml::Spanned<f64>>,
     duplex: Option<toml::Spanned<String>>,
     back_offset_mm: Option<toml::Spanned<Vec<f64>>>,
     crop_marks: Option<bool>,
@@ -207,6 +209,27 @@ fn print_settings(
     }
     if let Some(crop_marks) = print.crop_marks {
         settings.crop_marks = crop_marks;
+    }
+    for (value, name, range) in [
+        (&print.bleed_mm, "bleed_mm", (0.0, 3.0)),
+        (&print.safe_mm, "safe_mm", (0.0, 3.0)),
+    ] {
+        let Some(value) = value else { continue };
+        let mm = *value.get_ref();
+        if !(range.0..=range.1).contains(&mm) {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!("`{name}` of {mm} mm is out of range"),
+                )
+                .at_location(Some(toml.location(value.span())))
+                .expected(format!("between {} and {} mm", range.0, range.1)),
+            );
+        } else if name == "bleed_mm" {
+            settings.bleed_mm = mm;
+        } else {
+            settings.safe_mm = mm;
+        }
     }
 }
 

@@ -97,6 +97,9 @@ pub struct Settings {
     /// calibration sheet: right and down, in millimetres.
     pub back_offset_mm: (f64, f64),
     pub crop_marks: bool,
+    /// How far inside the cut text keeps, so that a cut a little off
+    /// takes none of it.
+    pub safe_mm: f64,
 }
 
 impl Default for Settings {
@@ -109,6 +112,7 @@ impl Default for Settings {
             duplex: Duplex::default(),
             back_offset_mm: (0.0, 0.0),
             crop_marks: true,
+            safe_mm: 0.5,
         }
     }
 }

@@ -218,6 +218,28 @@ impl Scenario {
         counts
     }
 
+    /// The units taking part, counted by side and by nation within it: side,
+    /// nation and count, sides in order and nations as they first appear.
+    pub fn units_per_army(&self) -> Vec<(&str, &str, usize)> {
+        let mut armies: Vec<(&str, &str, usize)> = Vec::new();
+        for side in &self.sides {
+            for unit in self.units.iter().filter(|u| u.takes_part()) {
+                if self.unit_side(unit) != Some(side.id.as_str()) {
+                    continue;
+                }
+                let nation = unit.nation.as_str();
+                match armies
+                    .iter_mut()
+                    .find(|(s, n, _)| *s == side.id && *n == nation)
+                {
+                    Some((_, _, count)) => *count += 1,
+                    None => armies.push((&side.id, nation, 1)),
+                }
+            }
+        }
+        armies
+    }
+
     pub fn unit_side(&self, unit: &Unit) -> Option<&str> {
         self.formation_side(&unit.parent)
     }

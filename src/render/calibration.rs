@@ -26,10 +26,10 @@ const COLUMN_MM: f64 = 6.0;
 /// A line on a page: from (x1, y1) to (x2, y2) in millimetres from its top
 /// left, and its stroke in points.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq)]
-pub struct Stroke {
-    pub from: (f64, f64),
-    pub to: (f64, f64),
-    pub width_pt: f64,
+struct Stroke {
+    from: (f64, f64),
+    to: (f64, f64),
+    width_pt: f64,
 }
 
 /// A word on a page, its centre at (x, y) in millimetres.
@@ -57,13 +57,13 @@ struct Sheet {
 }
 
 /// The reference lines of the front.
-pub const LINE_PT: f64 = 0.4;
+const LINE_PT: f64 = 0.4;
 /// The ticks of the back.
-pub const TICK_PT: f64 = 0.3;
+const TICK_PT: f64 = 0.3;
 
 /// Where the scales stand on the front: the across scale's line runs down
 /// at `x`, from `top`; the down scale's line runs across at `y`.
-pub fn scales(settings: &Settings) -> (f64, f64, f64) {
+fn scales(settings: &Settings) -> (f64, f64, f64) {
     let (width, height) = settings.page_mm();
     let top = height * 0.3;
     let rows = f64::from(2 * STEPS + 1) * ROW_MM;

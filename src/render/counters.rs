@@ -63,8 +63,6 @@ struct Placed {
 const TITLE: (f64, f64) = (0.0, 5.5);
 const SUBTITLE: (f64, f64) = (0.0, 5.5);
 const VALUES: (f64, f64) = (0.2, 9.0);
-/// The width text may take: the counter less a small inset on each side.
-const ROOM: f64 = 0.94;
 /// A line of a counter that is too wide even at its smallest legible size.
 struct TooWide {
     text: String,
@@ -80,16 +78,23 @@ fn fixed(
     text: &str,
     bold: bool,
     (share, floor): (f64, f64),
-    size_mm: f64,
+    settings: &Settings,
 ) -> (f64, Option<TooWide>) {
-    let size_pt = (share * size_mm * 72.0 / 25.4).max(floor);
-    let (_, too_wide) = fit(text, bold, (size_pt, size_pt), size_mm);
+    let size_pt = (share * settings.size_mm * 72.0 / 25.4).max(floor);
+    let (_, too_wide) = fit(text, bold, (0.0, size_pt), settings);
     (size_pt, too_wide)
 }
 
 /// The largest size up to `share` of the counter at which `text` fits its
-/// width, never below the legible `floor`.
-fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64, Option<TooWide>) {
+/// width inside the safe zone, never below the legible `floor`.
+fn fit(
+    text: &str,
+    bold: bool,
+    (share, floor): (f64, f64),
+    settings: &Settings,
+) -> (f64, Option<TooWide>) {
+    let size_mm = settings.size_mm;
+    let room_mm = (size_mm - 2.0 * settings.safe_mm).max(1.0);
     let size_pt = size_mm * 72.0 / 25.4;
     let largest = (share * size_pt).max(floor);
     let Some(em) =
@@ -97,38 +102,38 @@ fn fit(text: &str, bold: bool, (share, floor): (f64, f64), size_mm: f64) -> (f64
     else {
         return (largest, None);
     };
-    let wanted = ROOM * size_pt / em;
+    let wanted = room_mm * 72.0 / 25.4 / em;
     if wanted >= floor {
         return (wanted.min(largest), None);
     }
     let too_wide = TooWide {
         text: text.to_string(),
         needs_mm: em * floor * 25.4 / 72.0,
-        room_mm: ROOM * size_mm,
+        room_mm,
         at_pt: floor,
     };
     (floor, Some(too_wide))
 }
 
 impl Placed {
-    fn new((x, y, face): Position, size_mm: f64) -> (Self, Option<TooWide>) {
-        let (title_pt, title) = fixed(&face.title, true, TITLE, size_mm);
+    fn new((x, y, face): Position, settings: &Settings) -> (Self, Option<TooWide>) {
+        let (title_pt, title) = fixed(&face.title, true, TITLE, settings);
         // The second line takes the longest of its shorter forms that fits.
         let mut face = face;
         let forms = super::counter_names::shorter_forms(&face.subtitle);
         let fitting = forms
             .iter()
-            .find(|form| fixed(form, false, SUBTITLE, size_mm).1.is_none());
+            .find(|form| fixed(form, false, SUBTITLE, settings).1.is_none());
         if let Some(form) = fitting {
             face.subtitle = form.clone();
         }
-        let (subtitle_pt, subtitle) = fixed(&face.subtitle, false, SUBTITLE, size_mm);
+        let (subtitle_pt, subtitle) = fixed(&face.subtitle, false, SUBTITLE, settings);
         // An empty box is about as wide as a figure.
         let line = face
             .values
             .iter()
             .map(|v| if v.is_empty() { "0" } else { v });
-        let (values_pt, values) = fit(&line.collect::<Vec<_>>().join("-"), true, VALUES, size_mm);
+        let (values_pt, values) = fit(&line.collect::<Vec<_>>().join("-"), true, VALUES, settings);
         let placed = Self {
             x,
             y,
@@ -325,7 +330,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         };
         list.push((front, back));
     }
-    list.extend(markers(project, spec, scenario, layer, &nations));
+    list.extend(markers(project, spec, scenario, layer));
     list
 }
 
@@ -378,7 +383,6 @@ fn markers(
     spec: &CounterSpec,
     scenario: &Scenario,
     layer: &Layer,
-    nations: &HashMap<&str, &str>,
 ) -> Vec<(Face, Face)> {
     let marker = |id: String, title: &str, subtitle: &str, colours: (&str, &str), symbol: &str| {
         let face = Face {
@@ -424,15 +428,16 @@ fn markers(
                 }
             }
         } else if let Some(every) = kind.one_per_units {
-            let units_per_side = scenario.units_per_side();
-            for (side, units) in scenario.sides.iter().zip(units_per_side) {
-                let (colour, ink) = nation_colour(project, nation_of(nations, &side.id));
+            // So many per army, each in its nation's colours and numbered
+            // within it, as sombra's unknown-factor markers are.
+            let language = ruleset.map_or("", |r| r.language.as_str());
+            for (side, nation, units) in scenario.units_per_army() {
+                let (colour, ink) = nation_colour(project, nation);
+                let army = project.neutral.label("nation", nation, language);
                 for number in 1..=units / every as usize {
-                    let id = format!("{}-{}-{number}", kind.id, side.id);
+                    let id = format!("{}-{side}-{nation}-{number}", kind.id);
                     let title = format!("{} {number}", kind.label);
-                    let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
-                    let side_name = side.name_in(language);
-                    list.push(marker(id, &title, side_name, (&colour, &ink), "marker"));
+                    list.push(marker(id, &title, army, (&colour, &ink), "marker"));
                 }
             }
         } else {
@@ -704,7 +709,7 @@ pub fn render_faces(
             .faces
             .into_iter()
             .map(|position| {
-                let (placed, too_wide) = Placed::new(position, settings.size_mm);
+                let (placed, too_wide) = Placed::new(position, settings);
                 if let Some(too_wide) = too_wide {
                     warnings.push((
                         placed.face.id.clone(),

@@ -115,8 +115,9 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
     // Bras has 105 units, 2 of them not engaged (the Guard light cavalry), and
     // 38 leaders; sombra's markers: 7 orders × 3, 6 squares, 6 skirmish, 4
     // limbered, 6 disorder, 6 rout, 4 new commander, one FFD per three units
-    // taking part on each side (43 / 3 + 60 / 3) and the turn.
-    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 20) + 1;
+    // taking part of each army (France 43; Britain 19, Brunswick 12, Hanover
+    // 11, the Netherlands 10, Nassau 6, the KGL 2) and the turn.
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 6 + 4 + 3 + 3 + 2) + 1;
     let total = 103 + 38 + markers;
     assert_eq!(pages.len(), 4, "two sheets, each fronts then backs");
     let mut placed = 0;
@@ -171,8 +172,8 @@ fn counters_carry_the_units_names_parents_and_reduced_backs() {
     assert!(text.contains("Adscripción"), "an order marker's short name");
     assert!(text.contains("Desorg."), "the disordered backs");
     assert!(
-        text.contains("FFD 15") && !text.contains("FFD 21"),
-        "FFD per side"
+        text.contains("FFD 14") && !text.contains("FFD 15"),
+        "FFD per army: France's 43 units give 14, the largest"
     );
     assert!(text.contains("Ney"), "the leaders");
     assert!(
@@ -596,7 +597,7 @@ fn a_gutter_fold_sheet_sets_backs_below_the_fold_moved_by_the_printers_offset() 
     let document = pdf_extract::Document::load_mem(&pdf).unwrap();
     let pages: Vec<_> = document.get_pages().into_values().collect();
     // Half a page a side: 11 columns × 8 rows of fronts over their backs.
-    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 20) + 1;
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 6 + 4 + 3 + 3 + 2) + 1;
     assert_eq!(pages.len(), (103_usize + 38 + markers).div_ceil(88));
     for (p, page) in pages.iter().enumerate() {
         let faces = squares(&document, *page, 16.0);
@@ -745,4 +746,40 @@ fn counter_text_is_legible_at_arms_length_and_the_values_dominate() {
         four.unwrap().size >= largest - 0.01,
         "the values are the largest text"
     );
+}
+
+#[test]
+fn unknown_factor_markers_come_per_army_in_its_colour() {
+    let session = grognard::load(&repo_root());
+    let project = &session.project;
+    let scenario = project.scenario("quatre-bras-1815").unwrap();
+    let layer = scenario
+        .layers
+        .iter()
+        .find(|l| l.ruleset == "sombra")
+        .unwrap();
+    let faces = grognard::render::counters::counters(project, scenario, layer);
+    let ffd = |army: &str| -> Vec<&grognard::render::counters::Face> {
+        faces
+            .iter()
+            .map(|(front, _)| front)
+            .filter(|f| f.title.starts_with("FFD ") && f.subtitle == army)
+            .collect()
+    };
+    // Sombra 19: "blue the French, red the English, orange the Dutch".
+    let british = ffd("Reino Unido");
+    assert_eq!(british.len(), 19 / 3);
+    assert!(
+        british.iter().all(|f| f.colour == "#b22222"),
+        "British FFD in red"
+    );
+    let dutch = ffd("Países Bajos");
+    assert_eq!(dutch.len(), 10 / 3);
+    assert!(
+        dutch.iter().all(|f| f.colour == "#e07b00"),
+        "Dutch FFD in orange"
+    );
+    assert!(ffd("Francia").iter().all(|f| f.colour == "#2b4c9b"));
+    // Numbered within each army.
+    assert_eq!(british.last().unwrap().title, "FFD 6");
 }

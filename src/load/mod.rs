@@ -210,27 +210,39 @@ fn print_settings(
     if let Some(crop_marks) = print.crop_marks {
         settings.crop_marks = crop_marks;
     }
-    for (value, name, range) in [
-        (&print.bleed_mm, "bleed_mm", (0.0, 3.0)),
-        (&print.safe_mm, "safe_mm", (0.0, 3.0)),
-    ] {
-        let Some(value) = value else { continue };
-        let mm = *value.get_ref();
-        if !(range.0..=range.1).contains(&mm) {
-            diags.push(
-                Diagnostic::error(
-                    "invalid-field",
-                    format!("`{name}` of {mm} mm is out of range"),
-                )
-                .at_location(Some(toml.location(value.span())))
-                .expected(format!("between {} and {} mm", range.0, range.1)),
-            );
-        } else if name == "bleed_mm" {
-            settings.bleed_mm = mm;
-        } else {
-            settings.safe_mm = mm;
-        }
+    if let Some(bleed) = millimetres(toml, &print.bleed_mm, "bleed_mm", (0.0, 3.0), diags) {
+        settings.bleed_mm = bleed;
     }
+    if let Some(safe) = millimetres(toml, &print.safe_mm, "safe_mm", (0.0, 3.0), diags) {
+        settings.safe_mm = safe;
+    }
+}
+
+/// A length in millimetres within `range`; one outside it is reported.
+fn millimetres(
+    toml: &TomlText,
+    value: &Option<toml::Spanned<f64>>,
+    name: &str,
+    range: (f64, f64),
+    diags: &mut Diagnostics,
+) -> Option<f64> {
+    let value = value.as_ref()?;
+    let mm = *value.get_ref();
+    if (range.0..=range.1).contains(&mm) {
+        return Some(mm);
+    }
+    if !mm.is_finite() {
+        return None; // reported with every other number that is not one
+    }
+    diags.push(
+        Diagnostic::error(
+            "invalid-field",
+            format!("`{name}` of {mm} mm is out of range"),
+        )
+        .at_location(Some(toml.location(value.span())))
+        .expected(format!("between {} and {} mm", range.0, range.1)),
+    );
+    None
 }
 
 /// `[counters]`: a size the sheets know, and bleed and margins within reason.
@@ -256,29 +268,10 @@ fn counter_settings(
             );
         }
     }
-    let mut millimetres = |value: &Option<toml::Spanned<f64>>, name: &str, range: (f64, f64)| {
-        let value = value.as_ref()?;
-        let mm = *value.get_ref();
-        if (range.0..=range.1).contains(&mm) {
-            return Some(mm);
-        }
-        if !mm.is_finite() {
-            return None; // reported with every other number that is not one
-        }
-        diags.push(
-            Diagnostic::error(
-                "invalid-field",
-                format!("`{name}` of {mm} mm is out of range"),
-            )
-            .at_location(Some(toml.location(value.span())))
-            .expected(format!("between {} and {} mm", range.0, range.1)),
-        );
-        None
-    };
-    if let Some(bleed) = millimetres(&counters.bleed_mm, "bleed_mm", (0.0, 3.0)) {
+    if let Some(bleed) = millimetres(toml, &counters.bleed_mm, "bleed_mm", (0.0, 3.0), diags) {
         settings.bleed_mm = bleed;
     }
-    if let Some(margin) = millimetres(&counters.margin_mm, "margin_mm", (5.0, 30.0)) {
+    if let Some(margin) = millimetres(toml, &counters.margin_mm, "margin_mm", (5.0, 30.0), diags) {
         settings.margin_mm = margin;
     }
 }

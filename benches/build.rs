@@ -103,9 +103,30 @@ fn main() {
     let warm = time(15, || build_in_process(&root, out.path()));
     report("VED rulebook, in process, warm (rebuild)", warm, 500);
 
+    // A deck of quick-reference cards, as `build --only cards` makes it.
+    for ruleset in ["ved", "polk"] {
+        let deck = time(15, || {
+            typst::comemo::evict(0);
+            let mut session = grognard::load(&root);
+            let targets = grognard::select_targets(&mut session, &[ruleset.to_string()]);
+            let only = ["cards".to_string()];
+            let outputs = grognard::build(&mut session, &targets, &only, out.path(), |_| {});
+            assert_eq!(outputs.len(), 1, "the deck");
+        });
+        report(&format!("{ruleset} card deck, in process, cold"), deck, 300);
+    }
+
     let process = time(10, || {
         let status = Command::new(binary)
-            .args(["--root", root.to_str().unwrap(), "build", "ved", "--out"])
+            .args([
+                "--root",
+                root.to_str().unwrap(),
+                "build",
+                "ved",
+                "--only",
+                "rules,qrs",
+                "--out",
+            ])
             .arg(out.path())
             .stderr(std::process::Stdio::null())
             .status()
@@ -419,7 +440,8 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
 fn build_in_process(root: &Path, out: &Path) {
     let mut session = grognard::load(root);
     let targets = grognard::select_targets(&mut session, &["ved".to_string()]);
-    let outputs = grognard::build(&mut session, &targets, &[], out, |_| {});
+    let only = ["rules".to_string(), "qrs".to_string()];
+    let outputs = grognard::build(&mut session, &targets, &only, out, |_| {});
     assert_eq!(
         outputs.len(),
         2,

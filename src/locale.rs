@@ -211,6 +211,7 @@ words!(
     demoralisation,
     quick_reference,
     qrs_other,
+    reference_cards,
     symbol_infantry,
     symbol_light_infantry,
     symbol_cavalry,

@@ -673,6 +673,15 @@ pub static CODES: &[Code] = &[
          larger counters."
     ),
     code!(
+        "card-overflow",
+        Warning,
+        Output,
+        "a table runs over more than two quick-reference cards",
+        "A quick-reference card holds one table; a long one goes on over the next card, marked \
+         \"(cont.)\". A table that takes more than two is named so that it can be shortened, or \
+         the deck printed on the taller tarot cards."
+    ),
+    code!(
         "qrs-overflow",
         Warning,
         Output,

@@ -43,6 +43,7 @@ struct RawManifest {
     convert: Vec<RawConvert>,
     counters: Option<RawCounters>,
     print: Option<RawPrint>,
+    cards: Option<RawCards>,
     #[serde(default)]
     limits: BTreeMap<toml::Spanned<String>, toml::Spanned<i64>>,
 }
@@ -54,6 +55,13 @@ struct RawCounters {
     size_mm: Option<toml::Spanned<f64>>,
     bleed_mm: Option<toml::Spanned<f64>>,
     margin_mm: Option<toml::Spanned<f64>>,
+}
+
+/// `[cards]`: the quick-reference cards' size.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCards {
+    size: Option<toml::Spanned<String>>,
 }
 
 /// `[print]`: how the user prints player aids with backs.
@@ -138,6 +146,13 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
     if let Some(counters) = &manifest.counters {
         counter_settings(&toml, counters, project, diags);
     }
+    if let Some(size) = manifest.cards.as_ref().and_then(|c| c.size.as_ref()) {
+        use crate::model::counter_spec::CardSize;
+        let expected = "poker or tarot (63.5 × 88.9 mm or 69.9 × 120.7 mm)";
+        if let Some(card) = choice(&toml, size, CardSize::parse, "card size", expected, diags) {
+            project.cards = card;
+        }
+    }
     project.limits = limits(&toml, &manifest.limits, diags);
     project.titles = manifest.title.into_pairs();
     project.title = project
@@ -180,16 +195,9 @@ fn print_settings(
     let settings = &mut project.counters;
     if let Some(duplex) = &print.duplex {
         use crate::model::counter_spec::Duplex;
-        match Duplex::parse(duplex.get_ref()) {
-            Some(mode) => settings.duplex = mode,
-            None => diags.push(
-                Diagnostic::error(
-                    "invalid-field",
-                    format!("no duplex mode `{}`", duplex.get_ref()),
-                )
-                .at_location(Some(toml.location(duplex.span())))
-                .expected(Duplex::NAMES.join(", ")),
-            ),
+        let expected = Duplex::NAMES.join(", ");
+        if let Some(mode) = choice(toml, duplex, Duplex::parse, "duplex mode", &expected, diags) {
+            settings.duplex = mode;
         }
     }
     if let Some(offset) = &print.back_offset_mm {
@@ -216,6 +224,27 @@ fn print_settings(
     if let Some(safe) = millimetres(toml, &print.safe_mm, "safe_mm", (0.0, 3.0), diags) {
         settings.safe_mm = safe;
     }
+}
+
+/// One of the names a setting knows (`expected` lists them); another is
+/// reported at its place.
+fn choice<T>(
+    toml: &TomlText,
+    value: &toml::Spanned<String>,
+    parse: fn(&str) -> Option<T>,
+    what: &str,
+    expected: &str,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    let found = parse(value.get_ref());
+    if found.is_none() {
+        diags.push(
+            Diagnostic::error("invalid-field", format!("no {what} `{}`", value.get_ref()))
+                .at_location(Some(toml.location(value.span())))
+                .expected(expected.to_string()),
+        );
+    }
+    found
 }
 
 /// A length in millimetres within `range`; one outside it is reported.

@@ -16,6 +16,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("diagram.typ", include_str!("../../templates/diagram.typ")),
     ("booklet.typ", include_str!("../../templates/booklet.typ")),
     ("qrs.typ", include_str!("../../templates/qrs.typ")),
+    ("cards.typ", include_str!("../../templates/cards.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("labels.typ", include_str!("../../templates/labels.typ")),
     (

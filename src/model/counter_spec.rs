@@ -125,25 +125,38 @@ impl Settings {
             _ => (210.0, 297.0),
         }
     }
+}
 
-    /// The distance from one counter to the next, bleed included.
-    pub fn pitch_mm(&self) -> f64 {
-        self.size_mm + 2.0 * self.bleed_mm
+/// The card a deck of quick-reference cards is printed on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CardSize {
+    #[default]
+    Poker,
+    Tarot,
+}
+
+impl CardSize {
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "poker" => Some(Self::Poker),
+            "tarot" => Some(Self::Tarot),
+            _ => None,
+        }
     }
 
-    /// Counters per row and rows per page (per half-page, folded) that fit
-    /// inside the margins.
-    pub fn grid(&self) -> (usize, usize) {
-        let (w, h) = self.page_mm();
-        let pitch = self.pitch_mm();
-        let height = match self.duplex {
-            // Each half keeps a margin at the fold as at the page's edge.
-            Duplex::GutterFold => h / 2.0 - 2.0 * self.margin_mm,
-            _ => h - 2.0 * self.margin_mm,
-        };
-        (
-            ((w - 2.0 * self.margin_mm) / pitch).floor().max(0.0) as usize,
-            (height / pitch).floor().max(0.0) as usize,
-        )
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Poker => "poker",
+            Self::Tarot => "tarot",
+        }
+    }
+
+    /// Width and height at the cut, in millimetres (2½ × 3½ in and
+    /// 2¾ × 4¾ in).
+    pub fn mm(self) -> (f64, f64) {
+        match self {
+            Self::Poker => (63.5, 88.9),
+            Self::Tarot => (69.9, 120.7),
+        }
     }
 }

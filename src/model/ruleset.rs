@@ -25,6 +25,8 @@ pub struct Project {
     pub conversions: Vec<ConvertJob>,
     /// Counter size and sheet layout, from `[counters]` in grognard.toml.
     pub counters: super::counter_spec::Settings,
+    /// The quick-reference cards' size, from `[cards]` in grognard.toml.
+    pub cards: super::counter_spec::CardSize,
     /// Limits on what sources may inflate, from `[limits]` in grognard.toml.
     pub limits: super::limits::Limits,
 }

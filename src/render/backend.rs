@@ -130,6 +130,7 @@ pub trait Backend: Sync {
 pub static BACKENDS: &[&dyn Backend] = &[
     &super::rulebook::Rules,
     &super::qrs::Qrs,
+    &super::cards::Cards,
     &super::booklet::Oob,
     &super::booklet::Booklets,
     &super::counters::Counters,

@@ -8,12 +8,13 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
-use crate::model::counter_spec::{CounterSpec, Duplex, Settings};
+use crate::model::counter_spec::{CounterSpec, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
 use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::counter_names::{abbreviate, short_name};
+use super::imposition::Mark;
 use super::pdf::RenderResult;
 use super::templates::Template;
 
@@ -453,10 +454,6 @@ fn markers(
 /// A face at its top-left corner on the page, in millimetres.
 pub type Position = (f64, f64, Face);
 
-/// A cut mark: a line from (x1, y1) to (x2, y2), in millimetres from the
-/// page's top left corner.
-pub type Mark = [f64; 4];
-
 /// One printed page of a sheet: its faces and its cut marks, and where a
 /// gutter-fold page is folded.
 pub struct LaidPage {
@@ -465,123 +462,27 @@ pub struct LaidPage {
     pub fold_mm: Option<f64>,
 }
 
-/// How far a cut mark stands off the counters, and how long it is.
-const MARK_GAP_MM: f64 = 0.5;
-const MARK_LENGTH_MM: f64 = 3.0;
-
-/// Lays counters out, the grid centred on the page: each page of fronts is
-/// followed by its backs, mirrored as the duplex mode turns the sheet (left
-/// to right for long-edge, top to bottom for short-edge), or set below the
-/// fronts on the same page, mirrored about the fold (gutter-fold). Backs and
-/// their cut marks move by the printer's back offset.
+/// Lays counters out on pages (see `imposition::impose`); a turned back is
+/// drawn upside down.
 pub fn layout(settings: &Settings, counters: &[(Face, Face)]) -> Vec<LaidPage> {
-    let (columns, rows) = settings.grid();
-    let per_page = (columns * rows).max(1);
-    let pitch = settings.pitch_mm();
-    let (width, height) = settings.page_mm();
-    let left = (width - columns as f64 * pitch) / 2.0;
-    let (dx, dy) = settings.back_offset_mm;
-    // The back of a point of the front, as the sheet is turned.
-    let turn = |x: f64, y: f64| match settings.duplex {
-        Duplex::LongEdge => (width - x + dx, y + dy),
-        Duplex::ShortEdge | Duplex::GutterFold => (x + dx, height - y + dy),
-    };
-    let mut pages = Vec::new();
-    for chunk in counters.chunks(per_page) {
-        let used_rows = chunk.len().div_ceil(columns.max(1));
-        let grid_height = used_rows as f64 * pitch;
-        let top = match settings.duplex {
-            Duplex::GutterFold => (height / 2.0 - grid_height) / 2.0,
-            _ => (height - grid_height) / 2.0,
-        };
-        let mut fronts = Vec::new();
-        let mut backs = Vec::new();
-        for (i, (front, back)) in chunk.iter().enumerate() {
-            let (column, row) = (i % columns, i / columns);
-            let x = left + column as f64 * pitch + settings.bleed_mm;
-            let y = top + row as f64 * pitch + settings.bleed_mm;
-            fronts.push((x, y, front.clone()));
-            // The back's corner is the turned front's opposite corner.
-            let (bx, by) = turn(x, y);
-            let (bx, by) = match settings.duplex {
-                Duplex::LongEdge => (bx - settings.size_mm, by),
-                _ => (bx, by - settings.size_mm),
-            };
-            let turned = settings.duplex == Duplex::GutterFold;
-            backs.push((
-                bx,
-                by,
-                Face {
-                    turned,
-                    ..back.clone()
-                },
-            ));
-        }
-        let columns_used = chunk.len().min(columns);
-        let front_marks = if settings.crop_marks {
-            cut_marks(settings, left, top, columns_used, used_rows)
-        } else {
-            Vec::new()
-        };
-        let back_marks: Vec<Mark> = front_marks
-            .iter()
-            .map(|[x1, y1, x2, y2]| {
-                let (a, b) = turn(*x1, *y1);
-                let (c, d) = turn(*x2, *y2);
-                [a, b, c, d]
-            })
-            .collect();
-        if settings.duplex == Duplex::GutterFold {
-            fronts.extend(backs);
-            let marks = front_marks.into_iter().chain(back_marks).collect();
-            let fold_mm = Some(height / 2.0);
-            pages.push(LaidPage {
-                faces: fronts,
-                marks,
-                fold_mm,
-            });
-        } else {
-            pages.push(LaidPage {
-                faces: fronts,
-                marks: front_marks,
-                fold_mm: None,
-            });
-            pages.push(LaidPage {
-                faces: backs,
-                marks: back_marks,
-                fold_mm: None,
-            });
-        }
-    }
-    pages
-}
-
-/// Marks at every cut line of a grid, off all four of its edges: with
-/// bleed each counter has cuts of its own, else neighbours share one.
-fn cut_marks(settings: &Settings, left: f64, top: f64, columns: usize, rows: usize) -> Vec<Mark> {
-    let pitch = settings.pitch_mm();
-    let cuts = |start: f64, count: usize| {
-        let mut at: Vec<f64> = (0..count)
-            .flat_map(|k| {
-                let edge = start + k as f64 * pitch + settings.bleed_mm;
-                [edge, edge + settings.size_mm]
-            })
-            .collect();
-        at.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
-        at
-    };
-    let (right, bottom) = (left + columns as f64 * pitch, top + rows as f64 * pitch);
-    let (near, far) = (MARK_GAP_MM, MARK_GAP_MM + MARK_LENGTH_MM);
-    let mut marks = Vec::new();
-    for x in cuts(left, columns) {
-        marks.push([x, top - far, x, top - near]);
-        marks.push([x, bottom + near, x, bottom + far]);
-    }
-    for y in cuts(top, rows) {
-        marks.push([left - far, y, left - near, y]);
-        marks.push([right + near, y, right + far, y]);
-    }
-    marks
+    super::imposition::impose(&super::imposition::Sheet::for_counters(settings), counters)
+        .into_iter()
+        .map(|page| LaidPage {
+            faces: page
+                .items
+                .into_iter()
+                .map(|p| {
+                    let face = Face {
+                        turned: p.turned,
+                        ..p.item
+                    };
+                    (p.x, p.y, face)
+                })
+                .collect(),
+            marks: page.marks,
+            fold_mm: page.fold_mm,
+        })
+        .collect()
 }
 
 pub fn render(

@@ -33,27 +33,50 @@ pub fn typeset(
     ident: &str,
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
+    let (document, warnings) = compile(world, &map)?;
+    export(&document, ident, warnings, &map, true)
+}
+
+/// Lays the world out in pages, with Typst's warnings.
+pub fn compile(
+    world: &MemoryWorld,
+    map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
+) -> Result<(PagedDocument, Vec<Diagnostic>), Vec<Diagnostic>> {
     let compiled = typst::compile::<PagedDocument>(world);
     // Typst memoises across compilations; results unused for a few builds
     // are dropped so that one process building many outputs stays flat.
     typst::comemo::evict(EVICT_AFTER);
-    let warnings = compiled.warnings.iter().map(&map).collect();
+    let warnings = compiled.warnings.iter().map(map).collect();
     let document = compiled
         .output
-        .map_err(|errors| errors.iter().map(&map).collect::<Vec<_>>())?;
+        .map_err(|errors| errors.iter().map(map).collect::<Vec<_>>())?;
+    Ok((document, warnings))
+}
+
+/// Writes laid-out pages as a reproducible PDF; `tagged` for a reading
+/// order (pages put together from other pages, as an imposition, have none
+/// a reader could follow).
+pub fn export(
+    document: &PagedDocument,
+    ident: &str,
+    warnings: Vec<Diagnostic>,
+    map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
+    tagged: bool,
+) -> RenderResult {
     let options = PdfOptions {
         ident: Smart::Custom(ident.to_string()),
         creator: Smart::Custom(Some("grognard".into())),
         timestamp: Some(Timestamp::new_utc(build_date())),
+        tagged,
         ..PdfOptions::default()
     };
-    let pdf = typst_pdf::pdf(&document, &options)
-        .map_err(|errors| errors.iter().map(&map).collect::<Vec<_>>())?;
+    let pdf = typst_pdf::pdf(document, &options)
+        .map_err(|errors| errors.iter().map(map).collect::<Vec<_>>())?;
     Ok(Rendered {
         pdf,
         warnings,
-        overflow: overflow(&document),
-        problems: super::inspect::inspect(&document),
+        overflow: overflow(document),
+        problems: super::inspect::inspect(document),
         pages: document.pages().len(),
     })
 }

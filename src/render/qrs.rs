@@ -36,10 +36,10 @@ struct Sheet {
 
 /// A band of the sheet: a phase of the turn and the tables used in it.
 #[derive(Serialize)]
-struct Phase {
-    title: String,
-    colour: &'static str,
-    tables: Vec<TableData>,
+pub struct Phase {
+    pub title: String,
+    pub colour: &'static str,
+    pub tables: Vec<TableData>,
 }
 
 /// The sheet's phases: the sequence of play first, then the ruleset's
@@ -85,13 +85,8 @@ fn is_sequence_of_play(table: &crate::model::Table) -> bool {
     matches!(table.kind, TableKind::Sequence(_)) && table.id.contains("sequence")
 }
 
-pub fn render(
-    project: &Project,
-    ruleset: &Ruleset,
-    templates: &[Template],
-    sources: &Sources,
-) -> RenderResult {
-    let locale = Locale::for_language(&ruleset.language);
+/// The phases with their tables as player aids show them, each in its colour.
+pub fn phases(ruleset: &Ruleset) -> Vec<Phase> {
     let number = |id: &str| {
         let numbers = ruleset.numbering.tables();
         numbers
@@ -100,7 +95,7 @@ pub fn render(
             .map(|(_, n)| n.clone())
             .unwrap_or_default()
     };
-    let phases = sheet_phases(ruleset)
+    sheet_phases(ruleset)
         .into_iter()
         .zip(PHASE_COLOURS.iter().cycle())
         .map(|((title, tables), colour)| Phase {
@@ -111,7 +106,17 @@ pub fn render(
                 .map(|t| player_aid_table(ruleset, t, &number(&t.id)))
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+pub fn render(
+    project: &Project,
+    ruleset: &Ruleset,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let locale = Locale::for_language(&ruleset.language);
+    let phases = phases(ruleset);
     let sheet = Sheet {
         title: format!("{} — {}", ruleset.name, locale.quick_reference),
         paper: project.paper.clone(),

@@ -122,6 +122,13 @@ pub struct TableData {
     table: DisplayTable,
 }
 
+impl TableData {
+    /// The table as set, for measuring it.
+    pub fn display(&self) -> &DisplayTable {
+        &self.table
+    }
+}
+
 /// A table as both the rulebook and the quick-reference sheet show it.
 pub fn table_data(
     ruleset: &Ruleset,

@@ -84,6 +84,7 @@ reorganisation = Reorganisation base
 demoralisation = Demoralisation threshold
 quick_reference = Quick reference
 qrs_other = Other tables
+reference_cards = Reference cards
 unit = Unit
 grade = Grade
 figures = figures

@@ -84,6 +84,7 @@ reorganisation = Base de reorganización
 demoralisation = Umbral de desmoralización
 quick_reference = Hoja de referencia rápida
 qrs_other = Otras tablas
+reference_cards = Cartas de referencia
 unit = Unidad
 grade = Calidad
 figures = figuras

@@ -84,6 +84,7 @@ reorganisation = База реорганизации
 demoralisation = Порог деморализации
 quick_reference = Памятка игрока
 qrs_other = Другие таблицы
+reference_cards = Карточки-памятки
 unit = Часть
 grade = Качество
 figures = фигуры

@@ -237,7 +237,7 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     files.sort();
     assert_eq!(
         files,
-        ["demo-qrs.pdf", "demo-rules.pdf"],
+        ["demo-cards.pdf", "demo-qrs.pdf", "demo-rules.pdf"],
         "no temporary files are left"
     );
 }
@@ -374,8 +374,9 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
     let output = grognard(project.path(), &["build", "--only", "maps"]);
     assert_eq!(output.status.code(), Some(2), "a usage error");
     assert!(
-        stderr(&output)
-            .contains("possible values: rules, qrs, oob, booklets, counters, conversions, labels"),
+        stderr(&output).contains(
+            "possible values: rules, qrs, cards, oob, booklets, counters, conversions, labels"
+        ),
         "{}",
         stderr(&output)
     );

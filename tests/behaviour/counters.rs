@@ -499,7 +499,10 @@ fn sombra_marks_the_class_of_cavalry_with_circles_on_the_edge() {
 
 /// The cut marks of a page (lines of 0.2 pt), each as (x1, y1, x2, y2) in
 /// millimetres from the page's top left.
-fn cut_marks(document: &pdf_extract::Document, page: pdf_extract::ObjectId) -> Vec<[f64; 4]> {
+pub(crate) fn cut_marks(
+    document: &pdf_extract::Document,
+    page: pdf_extract::ObjectId,
+) -> Vec<[f64; 4]> {
     painted(document, page)
         .into_iter()
         .filter(|p| p.operator == "S" && (p.width - 0.2).abs() < 0.01 && p.points.len() == 2)
@@ -508,7 +511,7 @@ fn cut_marks(document: &pdf_extract::Document, page: pdf_extract::ObjectId) -> V
 }
 
 /// Whether `marks` holds `mark` to 0.1 mm, drawn either way.
-fn holds(marks: &[[f64; 4]], [x1, y1, x2, y2]: [f64; 4]) -> bool {
+pub(crate) fn holds(marks: &[[f64; 4]], [x1, y1, x2, y2]: [f64; 4]) -> bool {
     let near = |a: f64, b: f64| (a - b).abs() < 0.1;
     marks.iter().any(|m| {
         (near(m[0], x1) && near(m[1], y1) && near(m[2], x2) && near(m[3], y2))

@@ -179,3 +179,190 @@ fn a_sheet_phase_that_names_no_table_is_an_error_at_its_place() {
         "{err}"
     );
 }
+
+/// The four decks of a copy of the project with `[cards]` set to `cards`
+/// (and `paper` as given), with the build's report.
+fn decks(cards: &str, paper: &str) -> (Vec<(&'static str, Vec<u8>)>, String) {
+    let project = crate::common::project_copy();
+    let manifest = project.path().join("grognard.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let text = text.replace("paper = \"a4\"", &format!("paper = \"{paper}\""));
+    // The project's own `[cards]`, if any, gives way to the one tried.
+    let text: String = text
+        .lines()
+        .filter(|l| *l != "[cards]" && !l.starts_with("size = "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&manifest, format!("{text}\n[cards]\n{cards}\n")).unwrap();
+    let out = project.path().join("out");
+    let args = ["build", "--only", "cards", "--out", out.to_str().unwrap()];
+    let output = grognard(project.path(), &args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let decks = ["ved", "bataille", "sombra", "polk"]
+        .into_iter()
+        .map(|id| {
+            (
+                id,
+                std::fs::read(out.join(format!("{id}/{id}-cards.pdf"))).unwrap(),
+            )
+        })
+        .collect();
+    (decks, stderr(&output))
+}
+
+/// The distinct x of a page's upright cut marks and y of its level ones.
+fn cut_lines(marks: &[[f64; 4]]) -> (Vec<f64>, Vec<f64>) {
+    let distinct = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+        v
+    };
+    let xs = marks
+        .iter()
+        .filter(|m| (m[0] - m[2]).abs() < 1e-3)
+        .map(|m| m[0]);
+    let ys = marks
+        .iter()
+        .filter(|m| (m[1] - m[3]).abs() < 1e-3)
+        .map(|m| m[1]);
+    (distinct(xs.collect()), distinct(ys.collect()))
+}
+
+/// Checks a deck's printed pages: fronts with their backs, cut marks every
+/// card's width and height apart and mirrored overleaf, every character
+/// legible and inside a card.
+fn assert_imposed(
+    id: &str,
+    pdf: &[u8],
+    page_mm: (f64, f64),
+    card_mm: (f64, f64),
+    grid: (usize, usize),
+) {
+    use crate::counters::{cut_marks, holds};
+    let document = pdf_extract::Document::load_mem(pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    assert!(
+        pages.len() >= 2 && pages.len() % 2 == 0,
+        "{id}: fronts and backs"
+    );
+    let glyphs = page_glyphs(pdf);
+    for (sheet, pair) in pages.chunks(2).enumerate() {
+        let (front, back) = (cut_marks(&document, pair[0]), cut_marks(&document, pair[1]));
+        let (xs, ys) = cut_lines(&front);
+        assert!(
+            xs.len() >= 2 && ys.len() >= 2,
+            "{id} sheet {sheet}: {front:?}"
+        );
+        for w in xs.windows(2) {
+            assert!(
+                (w[1] - w[0] - card_mm.0).abs() < 0.1,
+                "{id} sheet {sheet}: columns {xs:?}"
+            );
+        }
+        for h in ys.windows(2) {
+            assert!(
+                (h[1] - h[0] - card_mm.1).abs() < 0.1,
+                "{id} sheet {sheet}: rows {ys:?}"
+            );
+        }
+        if sheet == 0 {
+            assert_eq!(
+                (xs.len() - 1, ys.len() - 1),
+                grid,
+                "{id}: cards on a full page"
+            );
+        }
+        // Long-edge duplex turns the sheet left to right.
+        for [x1, y1, x2, y2] in &front {
+            let mirrored = [page_mm.0 - x1, *y1, page_mm.0 - x2, *y2];
+            assert!(
+                holds(&back, mirrored),
+                "{id} sheet {sheet}: no back mark at {mirrored:?}"
+            );
+        }
+        // Every character stands inside one card, and none is under 7 pt.
+        for side in [2 * sheet, 2 * sheet + 1] {
+            let (width, height, chars) = &glyphs[side];
+            assert!(
+                (width / 72.0 * 25.4 - page_mm.0).abs() < 0.5,
+                "{id}: paper width"
+            );
+            assert!(
+                (height / 72.0 * 25.4 - page_mm.1).abs() < 0.5,
+                "{id}: paper height"
+            );
+            let (xs, ys) = if side % 2 == 0 {
+                (xs.clone(), ys.clone())
+            } else {
+                cut_lines(&back)
+            };
+            let inside =
+                |v: f64, lines: &[f64]| lines.windows(2).position(|w| v > w[0] && v < w[1]);
+            for g in chars.iter().filter(|g| !g.text.trim().is_empty()) {
+                let (x, y) = (g.x / 72.0 * 25.4, g.y / 72.0 * 25.4);
+                assert!(
+                    g.size >= 6.95,
+                    "{id} p{}: {:?} at {:.2} pt",
+                    side + 1,
+                    g.text,
+                    g.size
+                );
+                assert!(
+                    inside(x, &xs).is_some() && inside(y, &ys).is_some(),
+                    "{id} p{}: {:?} at ({x:.1}, {y:.1}) mm is outside every card",
+                    side + 1,
+                    g.text
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn poker_cards_come_nine_to_an_a4_page_with_backs_mirrored_and_every_character_on_a_card() {
+    let (decks, report) = decks("size = \"poker\"", "a4");
+    for (id, pdf) in &decks {
+        assert_imposed(id, pdf, (210.0, 297.0), (63.5, 88.9), (3, 3));
+    }
+    // Each card names its phase; the backs the ruleset and the deck.
+    let polk = pdf_text(&decks[3].1);
+    for words in [
+        "Стрельба",
+        "Кубики при стрельбе",
+        "Ударная сила кавалерии",
+        "памятки",
+    ] {
+        assert!(polk.contains(words), "polk cards lack {words:?}");
+    }
+    assert!(pdf_text(&decks[0].1).contains("Valeur et Discipline Cartas de referencia"));
+    // A table that runs over more than two cards is named where it is defined.
+    assert!(
+        report
+            .contains("warning[card-overflow]: table \"Реакции на действия противника\" runs over")
+            && report.contains("content/polk/tables/"),
+        "{report}"
+    );
+}
+
+#[test]
+fn tarot_cards_come_four_to_a_us_letter_page() {
+    let (decks, _) = decks("size = \"tarot\"", "us-letter");
+    for (id, pdf) in &decks {
+        assert_imposed(id, pdf, (215.9, 279.4), (69.9, 120.7), (2, 2));
+    }
+}
+
+#[test]
+fn a_card_size_grognard_does_not_know_is_an_error_at_its_place() {
+    let project = copy_fixture("good");
+    let manifest = project.path().join("grognard.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, format!("{text}\n[cards]\nsize = \"bridge\"\n")).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("no card size `bridge`"), "{err}");
+    assert!(err.contains("expected: poker or tarot"), "{err}");
+    let line = text.lines().count() + 3;
+    assert!(err.contains(&format!("grognard.toml:{line}:8")), "{err}");
+}

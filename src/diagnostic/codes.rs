@@ -664,6 +664,15 @@ pub static CODES: &[Code] = &[
          runs off the page, and a character the embedded fonts lack prints as an empty box."
     ),
     code!(
+        "label-overflow",
+        Warning,
+        Output,
+        "a unit's name does not fit its label",
+        "A miniatures label is as wide as the unit's frontage; its name is shortened (asides \
+         dropped, words abbreviated) and set down to 6 pt before it is reported. The label never \
+         prints outside its border."
+    ),
+    code!(
         "counter-overflow",
         Warning,
         Output,

@@ -4,23 +4,54 @@
 use serde::Serialize;
 
 use crate::convert::Conversion;
+use crate::diagnostic::Diagnostic;
 use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
+use super::counter_names::{short_name, shorter_forms};
+use super::measure::Face;
 use super::pdf::RenderResult;
 use super::templates::Template;
 
-#[derive(Serialize)]
+/// A label's depth, in millimetres: a strip behind the unit's front rank.
+const DEPTH_MM: f64 = 12.0;
+/// The text sizes, in points: the name, never under `SMALLEST_NAME_PT`; the
+/// formation beside the strength.
+const NAME_PT: f64 = 7.0;
+const SMALLEST_NAME_PT: f64 = 6.0;
+const PARENT_PT: f64 = 5.5;
+const VALUES_PT: f64 = 7.0;
+/// The colour bar and the insets, which the text does not have; the gap
+/// between the formation and the strength.
+const CHROME_MM: f64 = 5.6;
+const GAP_MM: f64 = 1.0;
+/// What a line broken between words may leave empty at its end.
+const WORD_MM: f64 = 8.0;
+/// The page's margins and the title over the labels.
+const MARGIN_MM: f64 = 12.0;
+const TITLE_MM: f64 = 10.0;
+
+#[derive(Serialize, Clone)]
 struct Label {
-    id: String,
     name: String,
+    name_pt: f64,
     parent: String,
     values: String,
     width: f64,
     colour: String,
+    /// Top-left corner on the page's block of labels, in millimetres.
+    x: f64,
+    y: f64,
+}
+
+/// A page of labels: rows of them edge to edge, so that one cut serves two.
+#[derive(Serialize)]
+struct LabelPage {
+    height: f64,
+    labels: Vec<Label>,
 }
 
 #[derive(Serialize)]
@@ -33,7 +64,8 @@ struct Roster {
 struct Sheet {
     title: String,
     paper: String,
-    labels: Vec<Label>,
+    depth: f64,
+    label_pages: Vec<LabelPage>,
     rosters: Vec<Roster>,
     headers: [String; 4],
     markers_title: String,
@@ -76,6 +108,8 @@ pub fn render(
         .and_then(|r| r.vocabulary("order"))
         .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
         .unwrap_or_default();
+    let mut warnings = Vec::new();
+    let fitted = labels(project, scenario, conversion, locale, &mut warnings);
     let sheet = Sheet {
         title: format!(
             "{} — {}",
@@ -83,7 +117,8 @@ pub fn render(
             ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
         ),
         paper: project.paper.clone(),
-        labels: labels(project, scenario, conversion, locale),
+        depth: DEPTH_MM,
+        label_pages: gang(fitted, &project.counters),
         rosters: rosters(project, scenario, conversion, locale),
         headers: [
             locale.unit.clone(),
@@ -100,21 +135,122 @@ pub fn render(
     };
     let world =
         super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
-    super::pdf::typeset(
+    let mut rendered = super::pdf::typeset(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
         |error| {
             super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
         },
-    )
+    )?;
+    rendered.warnings.extend(warnings);
+    Ok(rendered)
 }
 
-/// One label per converted unit, as wide as its bases and in its side's colour.
+/// Millimetres a line of the aids' sans takes at `pt` points.
+fn text_mm(text: &str, bold: bool, pt: f64) -> f64 {
+    super::table_layout::width(Face::Sans, text, bold) * pt * 25.4 / 72.0
+}
+
+/// Sets a label's text to its width: the name whole, else shortened, at
+/// 7 pt on one line, else at 6 pt on two; the formation in the first of its ever shorter forms
+/// that fits beside the strength. A name that fits in no way is returned
+/// with the room it lacks.
+fn fit(label: &mut Label) -> Option<(String, f64, f64)> {
+    let room = label.width - CHROME_MM;
+    let short = short_name(&label.name);
+    let tries = [
+        (label.name.clone(), NAME_PT),
+        (short.clone(), NAME_PT),
+        (short.clone(), SMALLEST_NAME_PT),
+    ];
+    // The smallest size may take two lines, with a word's room to spare.
+    let lines = |pt: f64| if pt > SMALLEST_NAME_PT { 1.0 } else { 2.0 };
+    let fits = tries.iter().find(|(text, pt)| {
+        text_mm(text, true, *pt) <= lines(*pt) * room - (lines(*pt) - 1.0) * WORD_MM
+    });
+    let too_wide = match fits {
+        Some((text, pt)) => {
+            (label.name, label.name_pt) = (text.clone(), *pt);
+            None
+        }
+        None => {
+            (label.name, label.name_pt) = (short.clone(), SMALLEST_NAME_PT);
+            Some((
+                short.clone(),
+                text_mm(&short, true, SMALLEST_NAME_PT),
+                2.0 * room - WORD_MM,
+            ))
+        }
+    };
+    let beside = room - text_mm(&label.values, true, VALUES_PT) - GAP_MM;
+    let forms = shorter_forms(&label.parent);
+    label.parent = forms
+        .iter()
+        // A form cut inside an aside loses the aside's open bracket.
+        .map(|form| {
+            let form = if form.contains(')') {
+                form.clone()
+            } else {
+                form.replace('(', "")
+            };
+            form.trim_end_matches([',', ':', ';']).to_string()
+        })
+        .find(|form| text_mm(form, false, PARENT_PT) <= beside)
+        .unwrap_or_default();
+    too_wide
+}
+
+/// Labels in rows edge to edge across the page, each in the first row with
+/// room for it (so that the order of battle is kept but for the gaps a
+/// narrower label fills), the rows paged under a title.
+fn gang(labels: Vec<Label>, settings: &crate::model::counter_spec::Settings) -> Vec<LabelPage> {
+    let (width, height) = settings.page_mm();
+    let across = width - 2.0 * MARGIN_MM;
+    let rows_per_page =
+        (((height - 2.0 * MARGIN_MM - TITLE_MM) / DEPTH_MM).floor() as usize).max(1);
+    let mut rows: Vec<(f64, Vec<Label>)> = Vec::new();
+    for mut label in labels {
+        label.width = label.width.min(across);
+        match rows
+            .iter_mut()
+            .find(|(used, _)| used + label.width <= across + 1e-6)
+        {
+            Some((used, row)) => {
+                label.x = *used;
+                *used += label.width;
+                row.push(label);
+            }
+            None => {
+                label.x = 0.0;
+                rows.push((label.width, vec![label]));
+            }
+        }
+    }
+    rows.chunks(rows_per_page)
+        .map(|page| LabelPage {
+            height: page.len() as f64 * DEPTH_MM,
+            labels: page
+                .iter()
+                .enumerate()
+                .flat_map(|(r, (_, row))| {
+                    row.iter().map(move |label| Label {
+                        y: r as f64 * DEPTH_MM,
+                        ..label.clone()
+                    })
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// One label per converted unit, as wide as its bases and in its side's
+/// colour, its text fitted to it; a name that cannot fit is a warning.
 fn labels(
     project: &Project,
     scenario: &Scenario,
     conversion: &Conversion,
     locale: &Locale,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Vec<Label> {
     let represents = project
         .ruleset(&conversion.to)
@@ -133,14 +269,35 @@ fn labels(
             let parent = first
                 .and_then(|f| scenario.formation(&f.parent))
                 .map_or_else(String::new, |f| f.name_in(&locale.language).to_string());
-            Label {
-                id: u.id.clone(),
+            let mut label = Label {
                 name: u.name.clone(),
+                name_pt: NAME_PT,
                 parent,
                 values: locale.count_represented(u.value, represents),
                 width: width_mm(project, &conversion.to, &u.arm, u.value),
                 colour: colour(&u.side),
+                x: 0.0,
+                y: 0.0,
+            };
+            if let Some((text, needs, room)) = fit(&mut label) {
+                warnings.push(
+                    Diagnostic::warning(
+                        "label-overflow",
+                        format!(
+                            "the name of `{}` does not fit its {:.0} mm label",
+                            u.id, label.width
+                        ),
+                    )
+                    .at_location(first.map(|f| f.location.clone()))
+                    .label("declared here")
+                    .expected(format!("at most {room:.1} mm of text"))
+                    .found(format!(
+                        "`{text}` is {needs:.1} mm wide at {SMALLEST_NAME_PT} pt"
+                    ))
+                    .note("give the unit a shorter name; the label prints it cut at its border"),
+                );
             }
+            label
         })
         .collect()
 }

@@ -786,3 +786,118 @@ fn unknown_factor_markers_come_per_army_in_its_colour() {
     // Numbered within each army.
     assert_eq!(british.last().unwrap().title, "FFD 6");
 }
+
+/// Whether two characters set on different lines overlap: one's ink over
+/// the other's, taking a character as tall as 0.7 of its size over its
+/// baseline.
+fn overprints(a: &crate::common::Glyph, b: &crate::common::Glyph) -> bool {
+    let apart_lines = (a.y - b.y).abs() > 0.5;
+    let across = a.x < b.end - 0.1 && b.x < a.end - 0.1;
+    let down = a.y - 0.7 * a.size < b.y - 0.1 && b.y - 0.7 * b.size < a.y - 0.1;
+    apart_lines && across && down
+}
+
+#[test]
+fn labels_are_ganged_in_rows_and_no_text_overprints_or_crosses_a_cut() {
+    let pdf = crate::common::output_file(
+        &["build", "albuera-1811", "--only", "labels"],
+        "albuera-1811/albuera-1811-polk-labels.pdf",
+    );
+    let pages = crate::common::page_glyphs(&pdf);
+    let (_, _, first) = &pages[0];
+    // Labels stand in rows 12 mm deep under the title, from 22 mm down.
+    let row_of = |y_pt: f64| ((y_pt / PT_PER_MM - 22.0) / 12.0).floor();
+    let mut starts: std::collections::BTreeMap<i64, Vec<f64>> = Default::default();
+    for g in first
+        .iter()
+        .filter(|g| g.y / PT_PER_MM > 22.0 && !g.text.trim().is_empty())
+    {
+        // No character stands across the cut between two rows.
+        let (top, baseline) = ((g.y - 0.7 * g.size) / PT_PER_MM, g.y / PT_PER_MM);
+        assert_eq!(
+            row_of(top * PT_PER_MM),
+            row_of(baseline * PT_PER_MM),
+            "{:?} at {top:.1}–{baseline:.1} mm crosses a cut",
+            g.text
+        );
+        starts
+            .entry(row_of(g.y) as i64)
+            .or_default()
+            .push(g.x / PT_PER_MM);
+    }
+    // Several labels a row: their text begins at several places across it.
+    let ganged = starts
+        .values()
+        .filter(|xs| {
+            let mut xs: Vec<f64> = xs.to_vec();
+            xs.sort_by(f64::total_cmp);
+            xs.windows(2).filter(|w| w[1] - w[0] > 25.0).count() >= 2
+        })
+        .count();
+    assert!(
+        ganged * 2 > starts.len(),
+        "{ganged} of {} rows hold three labels or more",
+        starts.len()
+    );
+    for (p, (_, _, glyphs)) in pages.iter().enumerate() {
+        let glyphs: Vec<_> = glyphs
+            .iter()
+            .filter(|g| !g.text.trim().is_empty())
+            .collect();
+        for (i, a) in glyphs.iter().enumerate() {
+            for b in &glyphs[i + 1..] {
+                assert!(
+                    !overprints(a, b),
+                    "p{}: {:?} over {:?}",
+                    p + 1,
+                    a.text,
+                    b.text
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_name_too_long_for_its_label_is_a_warning_pointing_at_the_unit() {
+    let project = crate::common::project_copy();
+    let path = project
+        .path()
+        .join("scenarios/quatre-bras-1815/scenario.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Far past two lines of the widest label, and with no part to shorten it to.
+    let long = "Régiment d'infanterie légère de la Division Bachelu ".repeat(5);
+    std::fs::write(
+        &path,
+        text.replacen(
+            "name = \"2e Léger (1st bn)\"",
+            &format!("name = \"{}\"", long.trim()),
+            1,
+        ),
+    )
+    .unwrap();
+    let out = project.path().join("out");
+    let output = grognard(
+        project.path(),
+        &[
+            "convert",
+            "quatre-bras-1815",
+            "--from",
+            "sombra",
+            "--to",
+            "ved",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning[label-overflow]: the name of `fr-2leger-1` does not fit its"),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenarios/quatre-bras-1815/scenario.toml:"),
+        "{err}"
+    );
+}

@@ -232,6 +232,9 @@ words!(
     men_or_guns,
     represented,
     order_markers,
+    bases,
+    casualties,
+    general,
 );
 
 /// A message's text; its id when the file lacks it, which the message

@@ -116,9 +116,25 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
     }
 }
 
-/// Every table a phase of the quick-reference sheet lists exists.
+/// Every table a phase of the quick-reference sheet lists exists, and the
+/// profile's command table.
 fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
     let table_ids = || ruleset.tables.iter().map(|t| t.id.as_str());
+    let command = ruleset
+        .profile
+        .as_ref()
+        .and_then(|p| p.command_table.as_ref());
+    if let Some((id, location)) = command
+        && ruleset.table(id).is_none()
+    {
+        diags.push(unknown(
+            "unknown-table",
+            format!("the profile's `command_table` names no table `{id}`"),
+            id,
+            table_ids(),
+            location,
+        ));
+    }
     for phase in &ruleset.qrs {
         for (id, location) in &phase.tables {
             if ruleset.table(id).is_none() {

@@ -130,6 +130,9 @@ struct RawProfile {
     frontage_mm: BTreeMap<String, Spanned<f64>>,
     #[serde(default)]
     largest_unit: BTreeMap<Spanned<String>, Spanned<u32>>,
+    /// The table a formation's general rolls for command each turn, which
+    /// its roster card names.
+    command_table: Option<Spanned<String>>,
     #[serde(default)]
     notes: Vec<String>,
 }
@@ -385,6 +388,9 @@ fn profile(
         figures_per_base,
         frontage_mm,
         largest_unit,
+        command_table: raw
+            .command_table
+            .map(|t| (t.get_ref().clone(), toml.location(t.span()))),
         notes: raw.notes,
     }
 }

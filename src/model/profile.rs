@@ -27,6 +27,9 @@ pub struct Profile {
     /// The largest unit of play of each arm the rules allow, in figures or
     /// points, where they say.
     pub largest_unit: Vec<(String, u32)>,
+    /// The table a formation's general rolls for command each turn (VED's
+    /// command points), named on roster cards, and where it is declared.
+    pub command_table: Option<(String, crate::diagnostic::Location)>,
     /// Judgement calls the conversion report repeats.
     pub notes: Vec<String>,
 }

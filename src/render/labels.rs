@@ -54,10 +54,63 @@ struct LabelPage {
     labels: Vec<Label>,
 }
 
+/// A roster cell the sources leave empty.
+const EMPTY: &str = "—";
+
+/// The roster columns some unit fills (the unit's name always), and the
+/// rows without the others.
+fn filled_columns(headers: &[String], mut rosters: Vec<Roster>) -> (Vec<String>, Vec<Roster>) {
+    let keep: Vec<bool> = (0..headers.len())
+        .map(|i| {
+            i == 0
+                || rosters
+                    .iter()
+                    .flat_map(|r| &r.rows)
+                    .any(|row| row.cells[i] != EMPTY)
+        })
+        .collect();
+    for row in rosters.iter_mut().flat_map(|r| &mut r.rows) {
+        let mut column = 0;
+        row.cells.retain(|_| {
+            column += 1;
+            keep[column - 1]
+        });
+    }
+    let headers = headers
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(h, _)| h.clone())
+        .collect();
+    (headers, rosters)
+}
+
+/// Casualty boxes a roster row may draw: one per figure, up to this many.
+const MOST_BOXES: u64 = 40;
+
 #[derive(Serialize)]
 struct Roster {
     title: String,
-    rows: Vec<[String; 4]>,
+    /// The formation's general and rank, where the scenario gives one.
+    general: String,
+    rows: Vec<RosterRow>,
+}
+
+/// A unit's row: name, grade, figures, bases, what it represents (the
+/// columns no unit of the sheet fills are left out), and a box per figure
+/// to tick off as it is lost.
+#[derive(Serialize)]
+struct RosterRow {
+    cells: Vec<String>,
+    boxes: u64,
+}
+
+/// The roll a general makes for command each turn, as the roster names it:
+/// "Puntos de mando (§ 10): 1d6", and boxes for the most it can give.
+#[derive(Serialize)]
+struct Command {
+    text: String,
+    boxes: i64,
 }
 
 #[derive(Serialize)]
@@ -67,7 +120,13 @@ struct Sheet {
     depth: f64,
     label_pages: Vec<LabelPage>,
     rosters: Vec<Roster>,
-    headers: [String; 4],
+    headers: Vec<String>,
+    casualties: String,
+    general_label: String,
+    /// The ruleset's orders, a box each to tick the one a formation holds.
+    orders_title: String,
+    orders: Vec<String>,
+    command: Option<Command>,
     markers_title: String,
     markers: Vec<String>,
 }
@@ -104,7 +163,7 @@ pub fn render(
         .map_or(locale.figures.as_str(), |p| {
             locale.represents(&p.represents)
         });
-    let markers = ruleset
+    let markers: Vec<String> = ruleset
         .and_then(|r| r.vocabulary("order"))
         .map(|v| v.members.iter().map(|m| m.label.clone()).collect())
         .unwrap_or_default();
@@ -119,19 +178,35 @@ pub fn render(
         paper: project.paper.clone(),
         depth: DEPTH_MM,
         label_pages: gang(fitted, &project.counters),
-        rosters: rosters(project, scenario, conversion, locale),
-        headers: [
-            locale.unit.clone(),
-            locale.grade.clone(),
-            represents.into(),
-            if represents == locale.figures {
-                locale.men_or_guns.clone()
-            } else {
-                locale.represented.clone()
-            },
-        ],
+        rosters: Vec::new(),
+        headers: Vec::new(),
+        casualties: locale.casualties.clone(),
+        general_label: locale.general.clone(),
+        orders_title: ruleset
+            .and_then(|r| r.vocabulary("order"))
+            .map_or_else(String::new, |v| v.title.clone()),
+        orders: markers.clone(),
+        command: ruleset.and_then(command),
         markers_title: locale.order_markers.clone(),
         markers,
+    };
+    let headers = [
+        locale.unit.clone(),
+        locale.grade.clone(),
+        represents.into(),
+        locale.bases.clone(),
+        if represents == locale.figures {
+            locale.men_or_guns.clone()
+        } else {
+            locale.represented.clone()
+        },
+    ];
+    let (headers, rosters) =
+        filled_columns(&headers, rosters(project, scenario, conversion, locale));
+    let sheet = Sheet {
+        headers,
+        rosters,
+        ..sheet
     };
     let world =
         super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
@@ -302,8 +377,47 @@ fn labels(
         .collect()
 }
 
-/// A roster card for each formation with units of its own: name, grade,
-/// value and what it represents.
+/// The ruleset's command roll, from the table its profile names: the roll
+/// and the most it can give with every favourable modifier.
+fn command(ruleset: &crate::model::Ruleset) -> Option<Command> {
+    use crate::model::table::{Base, Effect, TableKind};
+    let (id, _) = ruleset.profile.as_ref()?.command_table.as_ref()?;
+    let table = ruleset.table(id)?;
+    let TableKind::Modifiers(modifiers) = &table.kind else {
+        return None;
+    };
+    let Base::Roll(dice) = modifiers.base else {
+        return None;
+    };
+    // Each group gives its best modifier if only one of it can apply, else all.
+    let bonus: i64 = modifiers
+        .groups
+        .iter()
+        .map(|group| {
+            let adds = group.modifiers.iter().filter_map(|m| match m.effect {
+                Effect::Add(n) if n > 0 => Some(n),
+                _ => None,
+            });
+            if group.by.is_some() || group.exclusive || group.choice {
+                adds.max().unwrap_or(0)
+            } else {
+                adds.sum()
+            }
+        })
+        .sum();
+    let rule = ruleset
+        .numbering
+        .rule_of(id)
+        .map_or_else(String::new, |rule| format!(" (§ {rule})"));
+    Some(Command {
+        text: format!("{}{rule}: {dice}", table.title),
+        boxes: (dice.max() + bonus).clamp(1, 20),
+    })
+}
+
+/// A roster card for each formation with units of its own: its general,
+/// and each unit's name, grade, figures, bases, what it represents and a
+/// box per figure for its casualties.
 fn rosters(
     project: &Project,
     scenario: &Scenario,
@@ -326,7 +440,14 @@ fn rosters(
         .iter()
         .filter(|f| scenario.units.iter().any(|u| u.parent == f.id))
     {
-        let rows: Vec<[String; 4]> = conversion
+        let bases = |arm: &str, figures: u64| {
+            let per_base = ruleset
+                .and_then(|r| r.profile.as_ref())
+                .and_then(|p| p.figures_per_base.iter().find(|(a, _)| a == arm))
+                .map(|(_, n)| u64::from(*n));
+            per_base.map_or_else(|| EMPTY.into(), |n| locale.number(figures.div_ceil(n)))
+        };
+        let rows: Vec<RosterRow> = conversion
             .units
             .iter()
             .filter(|u| {
@@ -334,23 +455,22 @@ fn rosters(
                     .unit(&u.units[0])
                     .is_some_and(|f| f.parent == formation.id)
             })
-            .map(|u| {
-                [
+            .map(|u| RosterRow {
+                cells: vec![
                     u.name.clone(),
-                    u.grade.as_deref().map_or_else(|| "—".into(), grade),
+                    u.grade.as_deref().map_or_else(|| EMPTY.into(), grade),
                     locale.number(u.value),
+                    bases(&u.arm, u.value),
                     locale.number(u.represented),
-                ]
+                ],
+                boxes: u.value.min(MOST_BOXES),
             })
             .collect();
         if !rows.is_empty() {
-            let leader = formation
-                .leader
-                .as_deref()
-                .and_then(|l| scenario.leader(l))
-                .map_or_else(String::new, |l| format!(" — {}", l.name));
+            let leader = formation.leader.as_deref().and_then(|l| scenario.leader(l));
             rosters.push(Roster {
-                title: format!("{}{leader}", formation.name_in(&locale.language)),
+                title: formation.name_in(&locale.language).to_string(),
+                general: leader.map_or_else(String::new, |l| l.name.clone()),
                 rows,
             });
         }

@@ -244,8 +244,19 @@ fn miniatures_get_labels_sized_to_the_frontage_rosters_and_order_markers() {
         "a unit label"
     );
     assert!(
-        text.contains("5.ª División, 1.ª Brigada — Husson"),
-        "a roster card with its leader"
+        text.contains("5.ª División, 1.ª Brigada General: Husson"),
+        "a roster card with its leader: {text}"
+    );
+    // Its command data: the orders to tick and the command roll (§10).
+    assert!(
+        text.contains("Órdenes de división: Avance Ataque Maniobra Defensa Reserva Retirada"),
+        "{text}"
+    );
+    assert!(text.contains("Puntos de mando (§ 10): 1d6"), "{text}");
+    // Columns no unit fills (grade, as Quatre Bras gives none) are left out.
+    assert!(
+        text.contains("Unidad figuras bases hombres / cañones bajas"),
+        "{text}"
     );
     assert!(
         text.contains("Marcadores de órdenes") && text.contains("Avance"),
@@ -465,7 +476,7 @@ fn values_for_a_unit_that_does_not_exist_are_an_error_with_a_suggestion() {
 fn labels_speak_the_rulesets_language() {
     let pdf = quatre_bras_labels("polk");
     let text = pdf_text(&pdf);
-    for word in ["Часть", "Качество", "фигуры"] {
+    for word in ["Часть", "потери", "фигуры", "Командир"] {
         assert!(text.contains(word), "`{word}` missing from the polk labels");
     }
     assert!(

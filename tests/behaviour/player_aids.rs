@@ -366,3 +366,25 @@ fn a_card_size_grognard_does_not_know_is_an_error_at_its_place() {
     let line = text.lines().count() + 3;
     assert!(err.contains(&format!("grognard.toml:{line}:8")), "{err}");
 }
+
+#[test]
+fn a_command_table_the_ruleset_lacks_is_an_error_at_its_place() {
+    let project = crate::common::project_copy();
+    let path = project.path().join("content/ved/ruleset.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let broken = text.replace(
+        "command_table = \"command-points\"",
+        "command_table = \"command-pints\"",
+    );
+    assert_ne!(text, broken);
+    std::fs::write(&path, broken).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the profile's `command_table` names no table `command-pints`"),
+        "{err}"
+    );
+    assert!(err.contains("content/ved/ruleset.toml:"), "{err}");
+    assert!(err.contains("command-points"), "a suggestion: {err}");
+}

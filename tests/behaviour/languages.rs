@@ -109,6 +109,19 @@ fn unwrapped(text: &str) -> String {
 /// ("1-е" and "Пехота" read "еПехота"): each part, cut where a capital
 /// follows a small letter or a digit a letter, is a word of the sources.
 fn glued_from_sources(word: &str, known: &Known) -> bool {
+    // A number read glued to a name that starts with digits ("585" + "7e
+    // Ligne", a roster's last number and the next row's unit): some split
+    // inside the leading digits leaves a word of the sources.
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0
+        && (1..=digits).any(|k| {
+            let rest = &word[k..];
+            rest.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && (known.words.contains(rest) || from_sources(rest, known))
+        })
+    {
+        return true;
+    }
     let mut parts = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = word.char_indices().collect();

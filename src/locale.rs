@@ -220,6 +220,7 @@ words!(
     symbol_foot_artillery,
     symbol_horse_artillery,
     symbol_leader,
+    counter_key,
     calibration_title,
     calibration_how,
     calibration_setting,

@@ -88,7 +88,7 @@ fn default_paper() -> toml::Spanned<String> {
     toml::Spanned::new(0..0, "a4".to_string())
 }
 
-pub const PAPERS: &[&str] = &["a4", "us-letter"];
+pub const PAPERS: &[&str] = &["a4", "us-letter", "a4-or-letter"];
 
 /// Loads every ruleset of the project at `root`. Problems go to `diags`;
 /// whatever could be loaded is returned so that later checks still run.
@@ -137,7 +137,7 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
                 format!("unknown paper size `{}`", manifest.paper.get_ref()),
             )
             .at_location(Some(toml.location(manifest.paper.span())))
-            .expected("\"a4\" or \"us-letter\""),
+            .expected("\"a4\", \"us-letter\" or \"a4-or-letter\" (the part both share, to print on either)"),
         );
     }
     if let Some(print) = &manifest.print {

@@ -122,6 +122,8 @@ impl Settings {
     pub fn page_mm(&self) -> (f64, f64) {
         match self.paper.as_str() {
             "us-letter" => (215.9, 279.4),
+            // What A4 and US Letter share: prints on either, unscaled.
+            "a4-or-letter" => (210.0, 279.4),
             _ => (210.0, 297.0),
         }
     }

@@ -59,6 +59,8 @@ pub struct Booklet {
     pub errata_note: String,
     pub missing: Vec<String>,
     pub arrivals: Chart,
+    /// The counters' symbols and class marks, for a hex layer.
+    pub counter_key: Vec<super::counters::KeyEntry>,
     pub sources: Vec<String>,
 }
 
@@ -90,6 +92,7 @@ pub struct Strings {
     entry: &'static str,
     demoralisation: &'static str,
     contents: &'static str,
+    counter_key: &'static str,
 }
 
 #[derive(Serialize)]
@@ -311,6 +314,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         errata_note: String::new(),
         missing: Vec::new(),
         arrivals: cx.chart(),
+        counter_key: Vec::new(),
         sources: scenario
             .sources
             .iter()
@@ -323,6 +327,9 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
     };
     if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
         super::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
+        if layer.map.is_some() {
+            booklet.counter_key = super::counters::layer_key(project, scenario, layer);
+        }
     }
     booklet
 }
@@ -357,6 +364,7 @@ impl Strings {
             entry: &locale.entry,
             demoralisation: &locale.demoralisation,
             contents: &locale.contents,
+            counter_key: &locale.counter_key,
         }
     }
 }

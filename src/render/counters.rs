@@ -536,7 +536,7 @@ fn class_names(ruleset: &crate::model::Ruleset) -> Vec<(u32, String)> {
 /// One line of a sheet's key: a symbol drawn as on the counters, or a
 /// number of class circles, and what it means.
 #[derive(Serialize)]
-struct KeyEntry {
+pub struct KeyEntry {
     symbol: String,
     circles: u32,
     label: String,
@@ -591,6 +591,21 @@ const SYMBOLS: [&str; 8] = [
     "horse-artillery",
     "leader",
 ];
+
+/// The key of every symbol and class mark a layer's counters show, for the
+/// scenario booklet.
+pub fn layer_key(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<KeyEntry> {
+    let ruleset = project.ruleset(&layer.ruleset);
+    let legend = Legend {
+        language: ruleset.map_or_else(|| "en".into(), |r| r.language.clone()),
+        classes: ruleset.map(class_names).unwrap_or_default(),
+    };
+    let faces: Vec<Position> = counters(project, scenario, layer)
+        .into_iter()
+        .map(|(front, _)| (0.0, 0.0, front))
+        .collect();
+    key(&faces, &legend)
+}
 
 /// Typesets a list of counters (also used by the benchmark).
 pub fn render_faces(

@@ -255,3 +255,4 @@ symbol_heavy_cavalry = Heavy cavalry
 symbol_foot_artillery = Foot artillery
 symbol_horse_artillery = Horse artillery
 symbol_leader = Leader
+counter_key = Key to the counters

@@ -255,3 +255,4 @@ symbol_heavy_cavalry = Caballería pesada
 symbol_foot_artillery = Artillería a pie
 symbol_horse_artillery = Artillería a caballo
 symbol_leader = General
+counter_key = Clave de las fichas

@@ -272,3 +272,4 @@ symbol_heavy_cavalry = Тяжёлая кавалерия
 symbol_foot_artillery = Пешая артиллерия
 symbol_horse_artillery = Конная артиллерия
 symbol_leader = Генерал
+counter_key = Условные обозначения фишек

@@ -388,3 +388,60 @@ fn a_command_table_the_ruleset_lacks_is_an_error_at_its_place() {
     assert!(err.contains("content/ved/ruleset.toml:"), "{err}");
     assert!(err.contains("command-points"), "a suggestion: {err}");
 }
+
+#[test]
+fn a_layout_safe_for_both_papers_prints_nine_poker_cards_on_the_part_a4_and_letter_share() {
+    let (decks, _) = decks("size = \"poker\"", "a4-or-letter");
+    for (id, pdf) in &decks {
+        assert_imposed(id, pdf, (210.0, 279.4), (63.5, 88.9), (3, 3));
+    }
+    // The quick-reference sheet takes the same page.
+    let project = crate::common::project_copy();
+    let manifest = project.path().join("grognard.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replace("paper = \"a4\"", "paper = \"a4-or-letter\""),
+    )
+    .unwrap();
+    let pdf = crate::common::output_file_of(
+        project.path(),
+        &["build", "polk", "--only", "qrs"],
+        "polk/polk-qrs.pdf",
+    );
+    for (width, height, _) in page_glyphs(&pdf) {
+        let (w, h) = (width / 72.0 * 25.4, height / 72.0 * 25.4);
+        assert!(
+            (w - 279.4).abs() < 0.2 && (h - 210.0).abs() < 0.2,
+            "{w} × {h} mm"
+        );
+    }
+}
+
+#[test]
+fn a_hex_booklet_keys_the_counters_symbols_and_a_miniatures_one_has_no_counters_to_key() {
+    let sombra = pdf_text(&crate::common::output_file(
+        &["build", "quatre-bras-1815", "--only", "booklets"],
+        "quatre-bras-1815/quatre-bras-1815-sombra.pdf",
+    ));
+    let key = sombra
+        .find("Clave de las fichas")
+        .expect("a key in the sombra booklet");
+    let after = &sombra[key..];
+    for entry in [
+        "Infantería ligera",
+        "Artillería a caballo",
+        "General",
+        "Pesada",
+    ] {
+        assert!(
+            after[..400.min(after.len())].contains(entry),
+            "{entry}: {after}"
+        );
+    }
+    let ved = pdf_text(&crate::common::output_file(
+        &["build", "quatre-bras-1815", "--only", "booklets"],
+        "quatre-bras-1815/quatre-bras-1815-ved.pdf",
+    ));
+    assert!(!ved.contains("Clave de las fichas"));
+}

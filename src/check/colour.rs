@@ -16,8 +16,34 @@ fn check_one(text: &str, location: &Location, diags: &mut Diagnostics) {
     }
 }
 
-/// Side colours of every scenario and the `colour`/`ink` of the neutral nations.
+/// Side colours of every scenario, the `colour`/`ink` of the neutral
+/// nations, and the nation colours a ruleset's counters give (of nations
+/// the neutral vocabulary knows).
 pub fn check(project: &Project, diags: &mut Diagnostics) {
+    let known = project.neutral.vocabulary("nation");
+    for ruleset in &project.rulesets {
+        for given in &ruleset.counters.colours {
+            check_one(&given.colour, &given.colour_at, diags);
+            if let Some(nations) = known
+                && nations.member(&given.nation).is_none()
+            {
+                let mut d = Diagnostic::error(
+                    "unknown-vocabulary-key",
+                    format!(
+                        "`{}` is not a nation of scenarios/neutral.toml",
+                        given.nation
+                    ),
+                )
+                .at_location(Some(given.nation_at.clone()))
+                .expected("a member of the neutral vocabulary `nation`");
+                let ids = nations.members.iter().map(|m| m.id.as_str());
+                if let Some(near) = crate::diagnostic::closest(&given.nation, ids) {
+                    d = d.note(format!("did you mean `{near}`?"));
+                }
+                diags.push(d);
+            }
+        }
+    }
     for scenario in &project.scenarios {
         for side in &scenario.sides {
             check_one(&side.colour, &side.location, diags);

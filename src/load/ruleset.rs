@@ -6,7 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::counter_spec::{CounterSpec, MarkerSpec};
+use crate::model::counter_spec::{CounterSpec, MarkerSpec, NationColour};
 use crate::model::limits::{self, Limits};
 use crate::model::{KeyRef, Ruleset};
 use crate::source::FileId;
@@ -89,6 +89,10 @@ struct RawCounters {
     class_vocabulary: Option<Spanned<String>>,
     #[serde(default)]
     class_arms: Vec<String>,
+    /// Nation colours the rules give where they differ from the neutral
+    /// ones: nation id → "#rrggbb".
+    #[serde(default)]
+    colours: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -266,6 +270,7 @@ fn counter_spec(
         unit_back: String::new(),
         class_vocabulary: None,
         class_arms: Vec::new(),
+        colours: BTreeMap::new(),
     });
     if let Some(vocab) = &counters.class_vocabulary {
         refs.push(KeyRef {
@@ -282,6 +287,16 @@ fn counter_spec(
         unit_back: counters.unit_back,
         class_vocabulary: counters.class_vocabulary.map(Spanned::into_inner),
         class_arms: counters.class_arms,
+        colours: counters
+            .colours
+            .iter()
+            .map(|(nation, colour)| NationColour {
+                nation: nation.get_ref().clone(),
+                colour: colour.get_ref().clone(),
+                nation_at: toml.location(nation.span()),
+                colour_at: toml.location(colour.span()),
+            })
+            .collect(),
         markers: Vec::new(),
     };
     for marker in markers {

@@ -19,7 +19,19 @@ pub struct CounterSpec {
     /// right-hand edge (sombra §1.3.1), for the arms in `class_arms`.
     pub class_vocabulary: Option<String>,
     pub class_arms: Vec<String>,
+    /// Nation colours the rules give (sombra §1.2: blue French, red British,
+    /// orange Dutch), over the neutral ones.
+    pub colours: Vec<NationColour>,
     pub markers: Vec<MarkerSpec>,
+}
+
+/// A nation's colour on a ruleset's counters and markers.
+#[derive(Debug, Clone)]
+pub struct NationColour {
+    pub nation: String,
+    pub colour: String,
+    pub nation_at: crate::diagnostic::Location,
+    pub colour_at: crate::diagnostic::Location,
 }
 
 /// A kind of marker the rules use.

@@ -168,8 +168,15 @@ struct Sheet {
     pages: Vec<SheetPage>,
 }
 
-/// A nation's counter colour and ink, from the neutral `nation` vocabulary.
-fn nation_colour(project: &Project, nation: &str) -> (String, String) {
+/// A nation's counter colour and ink: the ruleset's where its rules give
+/// one (with black or white ink, whichever reads on it), else the neutral
+/// `nation` vocabulary's.
+fn nation_colour(project: &Project, spec: &CounterSpec, nation: &str) -> (String, String) {
+    if let Some(given) = spec.colours.iter().find(|c| c.nation == nation)
+        && crate::model::colour::is_colour(&given.colour)
+    {
+        return (given.colour.clone(), ink_on(&given.colour).to_string());
+    }
     let member = project
         .neutral
         .vocabulary("nation")
@@ -182,6 +189,32 @@ fn nation_colour(project: &Project, nation: &str) -> (String, String) {
             .to_string()
     };
     (attribute("colour", "#9a9a9a"), attribute("ink", "#000000"))
+}
+
+/// Black or white, whichever stands out more on a `#rgb` or `#rrggbb`
+/// colour (by its relative luminance, as WCAG reckons contrast).
+fn ink_on(colour: &str) -> &'static str {
+    let hex = colour.trim_start_matches('#');
+    let channel = |i: usize, width: usize| {
+        let part = &hex[i * width..(i + 1) * width];
+        let value = u8::from_str_radix(part, 16).unwrap_or(0);
+        let value = if width == 1 { value * 17 } else { value };
+        let c = f64::from(value) / 255.0;
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let width = if hex.len() < 6 { 1 } else { 2 };
+    let luminance =
+        0.2126 * channel(0, width) + 0.7152 * channel(1, width) + 0.0722 * channel(2, width);
+    // White contrasts more than black below about 0.18.
+    if luminance < 0.179 {
+        "#ffffff"
+    } else {
+        "#000000"
+    }
 }
 
 /// The conventional unit-size mark of an echelon.
@@ -222,7 +255,7 @@ fn unit_counters(
     unit: &crate::model::scenario::Unit,
 ) -> Vec<(Face, Face)> {
     let mut list = Vec::new();
-    let (colour, ink) = nation_colour(project, &unit.nation);
+    let (colour, ink) = nation_colour(project, spec, &unit.nation);
     let language = project.ruleset(&layer.ruleset).map_or("", |r| &r.language);
     let parent = scenario
         .formation(&unit.parent)
@@ -295,7 +328,7 @@ pub fn counters(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<(F
         list.extend(unit_counters(project, scenario, layer, spec, &values, unit));
     }
     for leader in &scenario.leaders {
-        let (colour, ink) = nation_colour(project, nation_of(&nations, &leader.side));
+        let (colour, ink) = nation_colour(project, spec, nation_of(&nations, &leader.side));
         let front = Face {
             id: leader.id.clone(),
             title: leader.short.clone().unwrap_or_else(|| {
@@ -433,7 +466,7 @@ fn markers(
             // within it, as sombra's unknown-factor markers are.
             let language = ruleset.map_or("", |r| r.language.as_str());
             for (side, nation, units) in scenario.units_per_army() {
-                let (colour, ink) = nation_colour(project, nation);
+                let (colour, ink) = nation_colour(project, spec, nation);
                 let army = project.neutral.label("nation", nation, language);
                 for number in 1..=units / every as usize {
                     let id = format!("{}-{side}-{nation}-{number}", kind.id);

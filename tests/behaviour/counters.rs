@@ -912,3 +912,63 @@ fn a_name_too_long_for_its_label_is_a_warning_pointing_at_the_unit() {
         "{err}"
     );
 }
+
+#[test]
+fn a_rulesets_nation_colour_wins_over_the_neutral_one_and_an_unknown_nation_is_an_error() {
+    let project = crate::common::project_copy();
+    let path = project.path().join("content/sombra/ruleset.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let given = "colours = { france = \"#2b4c9b\", united-kingdom = \"#b22222\", netherlands = \"#e07b00\" }";
+    assert!(text.contains(given));
+    // Dutch markers a pale orange: with black ink, which reads on it.
+    std::fs::write(
+        &path,
+        text.replace(given, "colours = { netherlands = \"#ffc080\" }"),
+    )
+    .unwrap();
+    let session = grognard::load(project.path());
+    assert!(!session.diagnostics.has_errors());
+    let scenario = session.project.scenario("quatre-bras-1815").unwrap();
+    let layer = scenario
+        .layers
+        .iter()
+        .find(|l| l.ruleset == "sombra")
+        .unwrap();
+    let faces = grognard::render::counters::counters(&session.project, scenario, layer);
+    let dutch: Vec<_> = faces
+        .iter()
+        .map(|(front, _)| front)
+        .filter(|f| f.title.starts_with("FFD ") && f.subtitle == "Países Bajos")
+        .collect();
+    assert!(!dutch.is_empty());
+    assert!(
+        dutch
+            .iter()
+            .all(|f| f.colour == "#ffc080" && f.ink == "#000000")
+    );
+    // The British keep the neutral red, with white ink.
+    assert!(
+        faces.iter().any(|(f, _)| f.subtitle == "Reino Unido"
+            && f.colour == "#b22222"
+            && f.ink == "#ffffff")
+    );
+
+    std::fs::write(
+        &path,
+        text.replace(
+            given,
+            "colours = { netherland = \"#ffc080\", france = \"blue\" }",
+        ),
+    )
+    .unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`netherland` is not a nation of scenarios/neutral.toml"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `netherlands`?"), "{err}");
+    assert!(err.contains("`blue` is not a colour"), "{err}");
+    assert!(err.contains("content/sombra/ruleset.toml:"), "{err}");
+}

@@ -159,6 +159,55 @@ pub struct Glyph {
     pub end: f64,
     pub size: f64,
     pub text: String,
+    /// The direction the text runs, a unit vector (x right, y down).
+    pub direction: (f64, f64),
+}
+
+/// A run of text set in one go: where it starts, its baseline's direction,
+/// its size and text, and where it ends.
+pub struct Run {
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+    pub text: String,
+    pub end: (f64, f64),
+}
+
+/// A page's characters gathered into the runs Typst set them in. The PDF
+/// reader finds no advance widths in the embedded sans (every character of
+/// a run is read at the run's start), so a run's length is measured with the
+/// face's own metrics, in bold: never taken shorter than it is.
+pub fn runs(glyphs: &[Glyph]) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut direction = (1.0, 0.0);
+    for g in glyphs {
+        match runs.last_mut() {
+            Some(run)
+                if (run.x - g.x).abs() < 1e-6
+                    && (run.y - g.y).abs() < 1e-6
+                    && (run.size - g.size).abs() < 1e-6 =>
+            {
+                run.text.push_str(&g.text);
+            }
+            _ => {
+                direction = g.direction;
+                runs.push(Run {
+                    x: g.x,
+                    y: g.y,
+                    size: g.size,
+                    text: g.text.clone(),
+                    end: (g.x, g.y),
+                });
+            }
+        }
+        let run = runs.last_mut().expect("just pushed");
+        let face = grognard::render::measure::Face::Sans;
+        let ems = grognard::render::measure::width_em(face, run.text.trim_end(), true)
+            .unwrap_or(0.6 * run.text.chars().count() as f64);
+        let length = ems * run.size;
+        run.end = (run.x + length * direction.0, run.y + length * direction.1);
+    }
+    runs
 }
 
 /// Each page's width, height and characters, in points from the top left.
@@ -181,8 +230,8 @@ pub fn page_glyphs(bytes: &[u8]) -> Vec<(f64, f64, Vec<Glyph>)> {
         .collect()
 }
 
-/// A character as set: x, y, the x it ends at, size, text.
-type Char = (f64, f64, f64, f64, String);
+/// A character as set: x, y, the x it ends at, size, text, direction.
+type Char = (f64, f64, f64, f64, String, (f64, f64));
 
 #[derive(Default)]
 struct PageLines {
@@ -210,13 +259,16 @@ impl pdf_extract::OutputDev for PageLines {
     fn end_page(&mut self) -> Result<(), pdf_extract::OutputError> {
         let mut chars = std::mem::take(&mut self.chars);
         if self.keep_glyphs {
-            let glyphs = chars.iter().map(|(x, y, end, size, text)| Glyph {
-                x: *x,
-                y: *y,
-                end: *end,
-                size: *size,
-                text: text.clone(),
-            });
+            let glyphs = chars
+                .iter()
+                .map(|(x, y, end, size, text, direction)| Glyph {
+                    x: *x,
+                    y: *y,
+                    end: *end,
+                    size: *size,
+                    text: text.clone(),
+                    direction: *direction,
+                });
             self.glyphs.push(glyphs.collect());
         }
         chars.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -232,7 +284,7 @@ impl pdf_extract::OutputDev for PageLines {
         for mut row in rows {
             row.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut current: Option<(Line, f64)> = None;
-            for (x, y, end, size, text) in row {
+            for (x, y, end, size, text, _) in row {
                 match &mut current {
                     Some((line, last_end)) => {
                         if x > *last_end + 0.1 * size {
@@ -263,8 +315,11 @@ impl pdf_extract::OutputDev for PageLines {
         let vy = font_size * trm.m12 + font_size * trm.m22;
         let size = (vx * vy).abs().sqrt();
         let (x, y) = (trm.m31, self.height - trm.m32);
+        // The baseline's direction, with y turned to run down the page.
+        let length = trm.m11.hypot(trm.m12).max(1e-9);
+        let direction = (trm.m11 / length, -trm.m12 / length);
         self.chars
-            .push((x, y, x + width * size, size, text.to_string()));
+            .push((x, y, x + width * size, size, text.to_string(), direction));
         Ok(())
     }
 

@@ -798,12 +798,11 @@ fn unknown_factor_markers_come_per_army_in_its_colour() {
     assert_eq!(british.last().unwrap().title, "FFD 6");
 }
 
-/// Whether two characters set on different lines overlap: one's ink over
-/// the other's, taking a character as tall as 0.7 of its size over its
-/// baseline.
-fn overprints(a: &crate::common::Glyph, b: &crate::common::Glyph) -> bool {
+/// Whether two runs of text set on different lines overlap: one's ink over
+/// the other's, taking a line as tall as 0.7 of its size over its baseline.
+fn overprints(a: &crate::common::Run, b: &crate::common::Run) -> bool {
     let apart_lines = (a.y - b.y).abs() > 0.5;
-    let across = a.x < b.end - 0.1 && b.x < a.end - 0.1;
+    let across = a.x < b.end.0 - 0.1 && b.x < a.end.0 - 0.1;
     let down = a.y - 0.7 * a.size < b.y - 0.1 && b.y - 0.7 * b.size < a.y - 0.1;
     apart_lines && across && down
 }
@@ -851,12 +850,10 @@ fn labels_are_ganged_in_rows_and_no_text_overprints_or_crosses_a_cut() {
         starts.len()
     );
     for (p, (_, _, glyphs)) in pages.iter().enumerate() {
-        let glyphs: Vec<_> = glyphs
-            .iter()
-            .filter(|g| !g.text.trim().is_empty())
-            .collect();
-        for (i, a) in glyphs.iter().enumerate() {
-            for b in &glyphs[i + 1..] {
+        let runs = crate::common::runs(glyphs);
+        let runs: Vec<_> = runs.iter().filter(|r| !r.text.trim().is_empty()).collect();
+        for (i, a) in runs.iter().enumerate() {
+            for b in &runs[i + 1..] {
                 assert!(
                     !overprints(a, b),
                     "p{}: {:?} over {:?}",
@@ -971,4 +968,42 @@ fn a_rulesets_nation_colour_wins_over_the_neutral_one_and_an_unknown_nation_is_a
     assert!(err.contains("did you mean `netherlands`?"), "{err}");
     assert!(err.contains("`blue` is not a colour"), "{err}");
     assert!(err.contains("content/sombra/ruleset.toml:"), "{err}");
+}
+
+#[test]
+fn no_character_of_a_counter_lies_outside_it() {
+    let pdf = counters_pdf();
+    let document = pdf_extract::Document::load_mem(&pdf).unwrap();
+    let pages: Vec<_> = document.get_pages().into_values().collect();
+    let glyphs = crate::common::page_glyphs(&pdf);
+    for (p, page) in pages.iter().enumerate() {
+        let squares = squares(&document, *page, 16.0);
+        assert!(!squares.is_empty(), "page {}", p + 1);
+        let [_, top, _, bottom] = extent(&squares, 16.0);
+        for g in crate::common::runs(&glyphs[p].2)
+            .iter()
+            .filter(|g| !g.text.trim().is_empty())
+        {
+            let (x, end, y) = (g.x / PT_PER_MM, g.end.0 / PT_PER_MM, g.y / PT_PER_MM);
+            let rise = 0.7 * g.size / PT_PER_MM;
+            let within = |(left, upper): &(f64, f64)| {
+                x >= left - 0.05 && x < left + 16.0 && y > *upper && y <= upper + 16.0 + 0.05
+            };
+            match squares.iter().find(|s| within(s)) {
+                Some((left, upper)) => assert!(
+                    end <= left + 16.05 && y - rise >= upper - 0.05,
+                    "page {}: {:?} runs out of the counter at ({left:.1}, {upper:.1}) to {end:.1} mm",
+                    p + 1,
+                    g.text
+                ),
+                // Outside every counter only the sheet's title and key.
+                None => assert!(
+                    y < top || y - rise > bottom,
+                    "page {}: {:?} at ({x:.1}, {y:.1}) mm is between the counters",
+                    p + 1,
+                    g.text
+                ),
+            }
+        }
+    }
 }

@@ -299,7 +299,6 @@ fn assert_imposed(
             let inside =
                 |v: f64, lines: &[f64]| lines.windows(2).position(|w| v > w[0] && v < w[1]);
             for g in chars.iter().filter(|g| !g.text.trim().is_empty()) {
-                let (x, y) = (g.x / 72.0 * 25.4, g.y / 72.0 * 25.4);
                 assert!(
                     g.size >= 6.95,
                     "{id} p{}: {:?} at {:.2} pt",
@@ -307,11 +306,21 @@ fn assert_imposed(
                     g.text,
                     g.size
                 );
+            }
+            for run in crate::common::runs(chars)
+                .iter()
+                .filter(|r| !r.text.trim().is_empty())
+            {
+                let mm = |v: f64| v / 72.0 * 25.4;
+                let (x, y) = (mm(run.x), mm(run.y));
+                let (ex, ey) = (mm(run.end.0), mm(run.end.1));
+                let cell = |x: f64, y: f64| (inside(x, &xs), inside(y, &ys));
+                let start = cell(x, y);
                 assert!(
-                    inside(x, &xs).is_some() && inside(y, &ys).is_some(),
-                    "{id} p{}: {:?} at ({x:.1}, {y:.1}) mm is outside every card",
+                    start.0.is_some() && start.1.is_some() && cell(ex, ey) == start,
+                    "{id} p{}: {:?} from ({x:.1}, {y:.1}) to ({ex:.1}, {ey:.1}) mm is not inside one card",
                     side + 1,
-                    g.text
+                    run.text
                 );
             }
         }

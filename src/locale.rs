@@ -221,6 +221,7 @@ words!(
     symbol_horse_artillery,
     symbol_leader,
     counter_key,
+    side,
     calibration_title,
     calibration_how,
     calibration_setting,

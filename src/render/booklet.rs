@@ -49,8 +49,10 @@ pub struct Booklet {
     pub orders: Vec<[String; 2]>,
     pub command: Vec<String>,
     pub demoralisation: Vec<[String; 2]>,
-    pub setup: Vec<[String; 2]>,
-    pub reinforcements: Vec<[String; 4]>,
+    /// Side, who, where: grouped by side.
+    pub setup: Vec<[String; 3]>,
+    /// Turn, time, side, who, entry: by turn, then side.
+    pub reinforcements: Vec<[String; 5]>,
     pub victory: Vec<[String; 3]>,
     pub victory_note: String,
     pub special_rules: Vec<[String; 2]>,
@@ -93,6 +95,7 @@ pub struct Strings {
     demoralisation: &'static str,
     contents: &'static str,
     counter_key: &'static str,
+    side: &'static str,
 }
 
 #[derive(Serialize)]
@@ -365,6 +368,7 @@ impl Strings {
             demoralisation: &locale.demoralisation,
             contents: &locale.contents,
             counter_key: &locale.counter_key,
+            side: &locale.side,
         }
     }
 }

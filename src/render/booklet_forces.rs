@@ -87,6 +87,44 @@ impl Context<'_> {
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     }
 
+    /// The side of those a set-up or arrival names: its side, or that of
+    /// the first leader, formation or unit it lists; with its place among
+    /// the scenario's sides, to sort by.
+    pub(super) fn side_of(&self, who: &Who) -> (usize, String) {
+        let scenario = self.scenario;
+        let id = who
+            .side
+            .as_deref()
+            .or_else(|| {
+                who.leaders
+                    .iter()
+                    .find_map(|l| Some(scenario.leader(l)?.side.as_str()))
+            })
+            .or_else(|| {
+                who.formations
+                    .iter()
+                    .find_map(|f| scenario.formation_side(f))
+            })
+            .or_else(|| {
+                who.units
+                    .iter()
+                    .find_map(|u| scenario.unit_side(scenario.unit(u)?))
+            });
+        let Some(id) = id else {
+            return (usize::MAX, String::new());
+        };
+        let order = scenario
+            .sides
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap_or(usize::MAX);
+        let name = scenario.side(id).map_or_else(
+            || id.to_string(),
+            |s| s.name_in(&self.locale.language).to_string(),
+        );
+        (order, name)
+    }
+
     pub(super) fn who(&self, who: &Who) -> String {
         let mut parts = Vec::new();
         if let Some(side) = &who.side {

@@ -33,23 +33,41 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
         .map(|(who, threshold, _)| [cx.who(who), threshold.to_string()])
         .collect();
     let language = booklet.language.as_str();
-    booklet.setup = layer
+    // Set-up side by side, arrivals by turn and side: a player reads his own.
+    let mut setup: Vec<_> = layer
         .setup
         .iter()
-        .map(|placement| [cx.who(&placement.who), place(placement, locale, language)])
+        .map(|placement| {
+            let (order, side) = cx.side_of(&placement.who);
+            (
+                order,
+                [
+                    side,
+                    cx.who(&placement.who),
+                    place(placement, locale, language),
+                ],
+            )
+        })
         .collect();
-    booklet.reinforcements = layer
+    setup.sort_by_key(|(order, _)| *order);
+    booklet.setup = setup.into_iter().map(|(_, row)| row).collect();
+    let mut arrivals: Vec<_> = layer
         .reinforcements
         .iter()
         .map(|r| {
-            [
+            let (order, side) = cx.side_of(&r.who);
+            let row = [
                 r.turn.to_string(),
                 cx.moment(layer.turn_start(r.turn)),
+                side,
                 cx.who(&r.who),
                 r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
-            ]
+            ];
+            ((r.turn, order), row)
         })
         .collect();
+    arrivals.sort_by_key(|(key, _)| *key);
+    booklet.reinforcements = arrivals.into_iter().map(|(_, row)| row).collect();
     booklet.victory = victory(cx, layer, language);
     booklet.victory_note = section_note(layer.victory.iter().map(|v| &v.text), language, cx.locale);
     booklet.special_rules = special_rules(layer, language);

@@ -256,3 +256,4 @@ symbol_foot_artillery = Foot artillery
 symbol_horse_artillery = Horse artillery
 symbol_leader = Leader
 counter_key = Key to the counters
+side = Side

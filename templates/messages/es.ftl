@@ -256,3 +256,4 @@ symbol_foot_artillery = Artillería a pie
 symbol_horse_artillery = Artillería a caballo
 symbol_leader = General
 counter_key = Clave de las fichas
+side = Bando

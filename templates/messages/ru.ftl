@@ -273,3 +273,4 @@ symbol_foot_artillery = Пешая артиллерия
 symbol_horse_artillery = Конная артиллерия
 symbol_leader = Генерал
 counter_key = Условные обозначения фишек
+side = Сторона

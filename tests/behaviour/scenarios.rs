@@ -415,3 +415,63 @@ fn an_end_before_the_start_says_how_to_run_past_midnight() {
     );
     assert!(err.contains("end = \"YYYY-MM-DD HH:MM\""), "{err}");
 }
+
+#[test]
+fn reinforcements_are_sorted_by_turn_with_a_side_column_and_set_up_grouped_by_side() {
+    let pdf = crate::common::output_file(
+        &["build", "quatre-bras-1815", "--only", "booklets"],
+        "quatre-bras-1815/quatre-bras-1815-sombra.pdf",
+    );
+    let text = pdf_text(&pdf);
+    let sides = ["Francés", "Anglo-aliado"];
+    // Arrival rows read "2 14:00 Francés Prince Jérôme …": turn, time, side.
+    let start = text.find("Turno Hora Bando").expect("the arrivals' heads");
+    let words: Vec<&str> = text[start..].split(' ').collect();
+    let mut turns = Vec::new();
+    for w in words.windows(3) {
+        let is_time = w[1].len() == 5 && w[1].as_bytes()[2] == b':';
+        if let (Ok(turn), true) = (w[0].parse::<u32>(), is_time) {
+            assert!(
+                sides.contains(&w[2]),
+                "no side after {} {}: {:?}",
+                w[0],
+                w[1],
+                w[2]
+            );
+            turns.push(turn);
+        }
+    }
+    assert!(turns.len() >= 7, "{turns:?}");
+    assert!(
+        turns.windows(2).all(|w| w[0] <= w[1]),
+        "not by turn: {turns:?}"
+    );
+    // Set-up: every French row before the first allied one.
+    let setup = text.find("Despliegue Bando").expect("the set-up's heads");
+    let end = text[setup..]
+        .find("Refuerzos")
+        .map_or(text.len(), |e| setup + e);
+    let found: Vec<(usize, &str)> = sides
+        .iter()
+        .flat_map(|side| {
+            text[setup..end]
+                .match_indices(side)
+                .map(move |(at, _)| (at, *side))
+        })
+        .collect();
+    let last_french = found
+        .iter()
+        .filter(|(_, s)| *s == "Francés")
+        .map(|(at, _)| *at)
+        .max();
+    let first_allied = found
+        .iter()
+        .filter(|(_, s)| *s == "Anglo-aliado")
+        .map(|(at, _)| *at)
+        .min();
+    assert!(
+        matches!((last_french, first_allied), (Some(f), Some(a)) if f < a),
+        "set-up not grouped by side: {}",
+        &text[setup..end]
+    );
+}

@@ -222,6 +222,7 @@ words!(
     symbol_leader,
     counter_key,
     side,
+    arriving,
     calibration_title,
     calibration_how,
     calibration_setting,

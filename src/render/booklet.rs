@@ -26,6 +26,8 @@ pub struct TurnCell {
     pub time: String,
     /// A night turn, on a layer that marks the night.
     pub night: bool,
+    /// What arrives on the turn: the side's colour and the entry hex.
+    pub arrivals: Vec<[String; 2]>,
 }
 
 #[derive(Serialize)]
@@ -96,6 +98,7 @@ pub struct Strings {
     contents: &'static str,
     counter_key: &'static str,
     side: &'static str,
+    arriving: &'static str,
 }
 
 #[derive(Serialize)]
@@ -369,6 +372,7 @@ impl Strings {
             contents: &locale.contents,
             counter_key: &locale.counter_key,
             side: &locale.side,
+            arriving: &locale.arriving,
         }
     }
 }

@@ -120,10 +120,29 @@ fn turn_track(cx: &Context, layer: &Layer) -> Vec<TurnDay> {
             });
         }
         if let Some(today) = days.last_mut() {
+            let mut arrivals: Vec<(usize, [String; 2])> = layer
+                .reinforcements
+                .iter()
+                .filter(|r| r.turn == turn)
+                .map(|r| {
+                    let (order, _) = cx.side_of(&r.who);
+                    let colour = cx
+                        .scenario
+                        .sides
+                        .get(order)
+                        .map_or_else(String::new, |s| s.colour.clone());
+                    let entry = r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default();
+                    (order, [colour, entry])
+                })
+                .collect();
+            // One mark per side and entry hex, the sides in order.
+            arrivals.sort();
+            arrivals.dedup();
             today.turns.push(TurnCell {
                 number: turn,
                 time: start.time_of_day().to_string(),
                 night: layer.is_night_turn(turn),
+                arrivals: arrivals.into_iter().map(|(_, a)| a).collect(),
             });
         }
     }

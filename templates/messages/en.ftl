@@ -257,3 +257,4 @@ symbol_horse_artillery = Horse artillery
 symbol_leader = Leader
 counter_key = Key to the counters
 side = Side
+arriving = Arrivals, at their entry hex

@@ -257,3 +257,4 @@ symbol_horse_artillery = Artillería a caballo
 symbol_leader = General
 counter_key = Clave de las fichas
 side = Bando
+arriving = Llegadas, en su hex. de entrada

@@ -274,3 +274,4 @@ symbol_horse_artillery = Конная артиллерия
 symbol_leader = Генерал
 counter_key = Условные обозначения фишек
 side = Сторона
+arriving = Подкрепления, у гекса входа

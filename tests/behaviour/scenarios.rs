@@ -475,3 +475,18 @@ fn reinforcements_are_sorted_by_turn_with_a_side_column_and_set_up_grouped_by_si
         &text[setup..end]
     );
 }
+
+#[test]
+fn the_turn_track_marks_each_turns_arrivals_at_their_entry_hex_in_the_sides_colours() {
+    let pdf = crate::common::output_file(
+        &["build", "quatre-bras-1815", "--only", "booklets"],
+        "quatre-bras-1815/quatre-bras-1815-sombra.pdf",
+    );
+    let text = pdf_text(&pdf);
+    // Turns 2 (French at O26, allies at Q1), 3, 4, 5 (French), 7 and 11.
+    assert!(text.contains("O26 Q1 Q1 Q1 O26 Q1 Q1"), "{text}");
+    assert!(
+        text.contains("Llegadas, en su hex. de entrada: Francés Anglo-aliado"),
+        "{text}"
+    );
+}

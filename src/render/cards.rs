@@ -104,8 +104,11 @@ pub fn render(
         super::templates::typst_diagnostic(error, &world, templates, "cards.typ", what)
     };
     let (cards, mut warnings) = super::pdf::compile(&world, &map)?;
-    let fronts = cards.pages().len().saturating_sub(deck.phases.len());
-    for (id, count) in cards_per_table(&card_starts(&cards), fronts) {
+    let backs = deck.phases.len();
+    // Every front has a back: the deck holds at least one of each.
+    let fronts = cards.pages().len().saturating_sub(backs.max(1));
+    let starts = card_starts(&cards);
+    for (id, count) in cards_per_table(&starts, fronts) {
         if count > CARDS_PER_TABLE {
             let table = ruleset.table(id);
             let title = table.map_or(id, |t| t.title.as_str());
@@ -121,7 +124,7 @@ pub fn render(
         }
     }
     let sheet = Sheet::of(settings, (width, height), MARGIN_MM);
-    let imposed = impose_cards(&cards, deck.phases.len(), &sheet, settings);
+    let imposed = impose_cards(&cards, (&starts, fronts, backs), &sheet, settings);
     super::pdf::export(
         &imposed,
         &format!("grognard-{}-cards", ruleset.id),
@@ -131,23 +134,21 @@ pub fn render(
     )
 }
 
-/// The cards on printed pages: the deck's last `backs` pages are the backs,
-/// one per phase, and every other page a front of the phase it marks
-/// (`<gg-card>`) or follows.
+/// The cards on printed pages: the deck's first `fronts` pages are fronts,
+/// each of the phase of the table it begins or goes on with (`starts`), and
+/// the last `backs` the backs, one per phase.
 fn impose_cards(
     deck: &PagedDocument,
-    backs: usize,
+    (starts, fronts, backs): (&[(usize, usize, String)], usize, usize),
     sheet: &Sheet,
     settings: &Settings,
 ) -> PagedDocument {
     let pages = deck.pages();
-    // Every front has a back: the deck holds at least one of each.
-    let fronts = pages.len().saturating_sub(backs.max(1));
     if fronts == 0 {
         // A template that set no card: its pages print as they are.
         return deck.clone();
     }
-    let phase_of = front_phases(&card_starts(deck), fronts);
+    let phase_of = front_phases(starts, fronts);
     let pairs: Vec<(usize, usize)> = (0..fronts)
         .map(|i| (i, fronts + phase_of[i].min(backs.max(1) - 1)))
         .collect();

@@ -91,6 +91,7 @@ fn main() {
     );
 
     counters_bench();
+    map_bench();
     import_bench(binary, &root);
 
     // Typst memoizes across compilations in one process; evicting its cache
@@ -277,6 +278,74 @@ fn hex_project(units: usize) -> tempfile::TempDir {
     text.push_str("\n[limits]\ncounters = 20000\n");
     std::fs::write(&manifest, text).expect("write the manifest");
     project
+}
+
+/// A 60 × 40 hex map with terrain in every hex, a road across it and a
+/// stream down it, drawn whole on one page at its true scale.
+fn map_bench() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenario");
+    let project = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&fixture, project.path());
+    let layer = project.path().join("scenarios/skirmish-1809/hexrules.toml");
+    let text = std::fs::read_to_string(&layer).expect("fixture layer");
+    let (before, after) = text.split_at(text.find("[map]").expect("the demo map"));
+    let after = &after[after.find("\n[[area]]").expect("the map's end")..];
+    let column = |n: u32| {
+        let letters = if n > 26 {
+            vec![b'A' + ((n - 1) / 26 - 1) as u8, b'A' + ((n - 1) % 26) as u8]
+        } else {
+            vec![b'A' + (n - 1) as u8]
+        };
+        String::from_utf8(letters).unwrap()
+    };
+    let mut terrain: [Vec<String>; 4] = Default::default();
+    for c in 1..=60 {
+        for r in 1..=40 {
+            terrain[((c * 7 + r * 13) % 4) as usize].push(format!("\"{}{r}\"", column(c)));
+        }
+    }
+    let road: Vec<String> = (1..=60).map(|c| format!("\"{}20\"", column(c))).collect();
+    let stream: Vec<String> = (1..=39)
+        .map(|r| format!("[\"AD{r}\", \"AE{r}\"]"))
+        .collect();
+    let map = format!(
+        "[map]\ncolumns = [\"A\", \"BH\"]\nrows = [1, 40]\nhex_mm = 16\nmetres_per_hex = 100\n\
+         north = 0\n\n[map.terrain]\nclear = [{}]\nwoods = [{}]\nvillage = [{}]\nmarsh = [{}]\n\n\
+         [[map.path]]\nfeature = \"road\"\nhexes = [{}]\n\n[[map.hexside]]\nfeature = \"stream\"\n\
+         between = [{}]\n",
+        terrain[0].join(", "),
+        terrain[1].join(", "),
+        terrain[2].join(", "),
+        terrain[3].join(", "),
+        road.join(", "),
+        stream.join(", ")
+    );
+    std::fs::write(&layer, format!("{before}{map}{after}")).expect("write the layer");
+    let session = grognard::load(project.path());
+    assert!(!session.diagnostics.has_errors(), "the 60 × 40 map checks");
+    let scenario = session
+        .project
+        .scenario("skirmish-1809")
+        .expect("the scenario");
+    let layer = &scenario.layers[0];
+    let map = layer.map.as_ref().expect("the map");
+    let ruleset = session.project.ruleset("hexrules");
+    let templates = session.templates.of(&scenario.folder);
+    let median = time(10, || {
+        typst::comemo::evict(0);
+        let rendered = grognard::render::map::render(
+            scenario,
+            layer,
+            map,
+            ruleset,
+            None,
+            templates,
+            &session.sources,
+        )
+        .expect("the map renders");
+        assert_eq!(rendered.pages, 1);
+    });
+    report("60 × 40 hex map with terrain, one page, cold", median, 300);
 }
 
 /// How many counters the project's hex layer makes (units, leaders, markers).

@@ -238,6 +238,17 @@ words!(
     bases,
     casualties,
     general,
+    map_key,
+    map_title,
+    north_letter,
+    metres_abbr,
+    setup_map,
+    map_assembly,
+    map_no_terrain,
+    map_grid_assumed,
+    map_no_scale,
+    map_not_to_scale,
+    map_setup_key,
 );
 
 /// A message's text; its id when the file lacks it, which the message

@@ -7,6 +7,7 @@ mod conversions;
 mod coverage;
 pub mod dice;
 mod examples;
+mod map;
 mod monotonic;
 mod prose;
 mod ranges;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::limits;
-use crate::model::scenario::{Clock, Hex, Layer, Scenario};
+use crate::model::scenario::{Clock, Layer, Scenario};
 
 use super::references::unknown;
 use crate::model::strength::{Totals, sum};
@@ -323,6 +323,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         ));
     }
     counter_sheet_size(project, scenario, layer, diags);
+    super::map::check(project, scenario, layer, diags);
     if ruleset_makes_counters(project, layer) {
         super::command::counter_values(project, scenario, layer, diags);
     }
@@ -395,16 +396,8 @@ fn check_clock(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
 
 /// Every hex the layer names lies within its map's declared extent.
 fn hexes_on_map(layer: &Layer, diags: &mut Diagnostics) {
-    let on_map = |hex: &Hex, diags: &mut Diagnostics| {
-        if let Some((c0, c1, r0, r1)) = layer.map
-            && !(c0..=c1).contains(&hex.column) | !(r0..=r1).contains(&hex.row)
-        {
-            diags.push(
-                Diagnostic::error("hex-off-map", format!("hex {} lies off the map", hex.text))
-                    .at_location(Some(hex.location.clone()))
-                    .label("outside the map's declared extent"),
-            );
-        }
+    let Some(map) = &layer.map else {
+        return;
     };
     let hexes = layer
         .areas
@@ -413,9 +406,31 @@ fn hexes_on_map(layer: &Layer, diags: &mut Diagnostics) {
         .chain(layer.victory.iter().flat_map(|v| &v.hexes))
         .chain(layer.setup.iter().filter_map(|s| s.hex.as_ref()))
         .chain(layer.reinforcements.iter().filter_map(|r| r.entry.as_ref()))
-        .chain(layer.reorganisation.iter().flat_map(|(_, h)| h));
+        .chain(layer.reorganisation.iter().flat_map(|(_, h)| h))
+        .chain(map.terrain.iter().flat_map(|(_, h, _)| h))
+        .chain(map.elevation.iter().flat_map(|(_, h)| h))
+        .chain(map.hexsides.iter().flat_map(|s| &s.between))
+        .chain(map.paths.iter().flat_map(|p| &p.hexes))
+        .chain(map.places.iter().map(|p| &p.hex))
+        .chain(map.zones.iter().flat_map(|z| &z.hexes))
+        .chain(map.objectives.iter().map(|o| &o.hex))
+        .chain(map.entries.iter().map(|e| &e.hex));
+    let mut reported = std::collections::HashSet::new();
     for hex in hexes {
-        on_map(hex, diags);
+        if map.grid.locate(hex).is_none() && reported.insert(hex.location.range.start) {
+            let grid = &map.grid;
+            let extent = format!(
+                "{} to {}",
+                grid.name(grid.columns.0, grid.rows.0),
+                grid.name(grid.columns.1, grid.rows.1)
+            );
+            diags.push(
+                Diagnostic::error("hex-off-map", format!("hex {} lies off the map", hex.text))
+                    .at_location(Some(hex.location.clone()))
+                    .label("outside the map's declared extent")
+                    .expected(format!("a hex from {extent}")),
+            );
+        }
     }
 }
 

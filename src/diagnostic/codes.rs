@@ -536,6 +536,77 @@ pub static CODES: &[Code] = &[
         "Hexes are written as column letters and a row number: \"O26\", \"AG20\"."
     ),
     code!(
+        "unknown-terrain",
+        Error,
+        Scenario,
+        "a map names terrain its ruleset does not declare",
+        "A map's terrain, hexside features and paths are members of the ruleset's \
+         `[vocabulary.terrain]`, so that the key, the checks and the rules name the same ground."
+    ),
+    code!(
+        "terrain-kind",
+        Error,
+        Scenario,
+        "terrain used as a kind its vocabulary member does not declare",
+        "A terrain member may say `kind = \"hex\"`, `\"hexside\"`, `\"crossing\"` (a bridge or \
+         ford, on a hexside that has a river or stream) or `\"path\"`; the map must use it so: \
+         a road is not a hex's terrain."
+    ),
+    code!(
+        "hexside-not-adjacent",
+        Error,
+        Scenario,
+        "a hexside between two hexes that do not touch",
+        "`between = [[\"C3\", \"C4\"]]` names the side two neighbouring hexes share; the hexes \
+         must be neighbours on the map's grid (its orientation and which columns are shifted)."
+    ),
+    code!(
+        "hexside-conflict",
+        Error,
+        Scenario,
+        "a hexside given two features, or a crossing over nothing",
+        "Listing a side from either hex must give the same feature; a bridge or ford must lie on \
+         a hexside that has the river or stream it crosses."
+    ),
+    code!(
+        "path-gap",
+        Error,
+        Scenario,
+        "a road or track jumps between hexes that do not touch",
+        "A path lists its hexes in order, each next to the one before."
+    ),
+    code!(
+        "empty-zone",
+        Error,
+        Scenario,
+        "a set-up zone without hexes, or an objective worth nothing",
+        "A zone names the hexes where a side may set up, and an objective a value above 0."
+    ),
+    code!(
+        "setup-outside-zone",
+        Error,
+        Scenario,
+        "a set-up outside every zone of its side",
+        "Where a map gives a side set-up zones, each set-up of that side (with its `within`) \
+         must reach one of them."
+    ),
+    code!(
+        "setup-terrain",
+        Error,
+        Scenario,
+        "a unit set up on terrain its arm may not enter",
+        "A terrain member may say `prohibits = [\"cavalry\", …]`; a set-up must leave each unit \
+         some hex it may stand on."
+    ),
+    code!(
+        "stacking",
+        Error,
+        Scenario,
+        "a set-up stacks what the ruleset's `[stacking]` forbids",
+        "Units set up on one hex must keep the ruleset's `[stacking]`: one side, one nation, at \
+         most `counters` counters (leaders count only with `leaders_count`)."
+    ),
+    code!(
         "hex-off-map",
         Error,
         Scenario,

@@ -30,7 +30,7 @@ struct RawLayer {
     end: Option<S>,
     arrival_rounding: Option<S>,
     night: Option<Spanned<super::layer_clock::RawNight>>,
-    map: Option<RawMap>,
+    map: Option<super::map::RawMap>,
     table: Option<RawTable>,
     #[serde(default)]
     missing: Vec<S>,
@@ -70,13 +70,6 @@ struct RawAggregate {
     id: S,
     name: String,
     units: Vec<S>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMap {
-    columns: [S; 2],
-    rows: [u32; 2],
 }
 
 #[derive(Deserialize)]
@@ -264,7 +257,10 @@ pub fn load_layer(
         aggregates: Vec::new(),
         index: Default::default(),
     };
-    layer.map = raw.map.as_ref().and_then(|map| map_bounds(&r, map, diags));
+    layer.map = raw
+        .map
+        .take()
+        .and_then(|map| super::map::read_map(&mut r, map, limits, diags));
     read_areas_and_orders(&mut r, &raw, &ruleset, &mut layer, diags);
     read_command_rules(&mut r, &raw, &mut layer, diags);
     read_victory(&mut r, std::mem::take(&mut raw.victory), &mut layer, diags);
@@ -388,28 +384,6 @@ fn layer_clock(
             None
         }
     }
-}
-
-/// The map's first and last column numbers and first and last rows, when both
-/// columns are valid letters.
-fn map_bounds(r: &Reader, map: &RawMap, diags: &mut Diagnostics) -> Option<(u32, u32, u32, u32)> {
-    let first = map_column(r, &map.columns[0], diags);
-    let last = map_column(r, &map.columns[1], diags);
-    Some((first?, last?, map.rows[0], map.rows[1]))
-}
-
-/// One or two capital letters naming a map column, as its number.
-fn map_column(r: &Reader, letters: &S, diags: &mut Diagnostics) -> Option<u32> {
-    let text = letters.get_ref();
-    let valid = (1..=2).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_uppercase());
-    if !valid {
-        diags.push(
-            Diagnostic::error("invalid-hex", format!("`{text}` is not a map column"))
-                .at_location(Some(r.toml.location(letters.span())))
-                .expected("one or two capital letters, e.g. \"A\" or \"AH\""),
-        );
-    }
-    valid.then(|| crate::model::scenario::column_number(text))
 }
 
 /// The hexes of a list that parse, each invalid one reported.

@@ -9,6 +9,7 @@ mod forces;
 mod glossary;
 mod layer;
 mod layer_clock;
+mod map;
 mod messages;
 mod ruleset;
 pub mod scenario;
@@ -73,6 +74,7 @@ struct RawPrint {
     duplex: Option<toml::Spanned<String>>,
     back_offset_mm: Option<toml::Spanned<Vec<f64>>>,
     crop_marks: Option<bool>,
+    map_tiles: Option<Vec<toml::Spanned<String>>>,
 }
 
 /// A conversion `build` makes: `[[convert]] scenario = "…", from = "…", to = ["…"]`.
@@ -213,6 +215,17 @@ fn print_settings(
                     ))
                     .found(format!("{found:?}")),
             ),
+        }
+    }
+    for paper in print.map_tiles.iter().flatten() {
+        let known = |p: &str| {
+            crate::model::counter_spec::TILE_PAPERS
+                .contains(&p)
+                .then_some(())
+        };
+        let expected = crate::model::counter_spec::TILE_PAPERS.join(", ");
+        if choice(toml, paper, known, "paper for map tiles", &expected, diags).is_some() {
+            settings.map_tiles.push(paper.get_ref().clone());
         }
     }
     if let Some(crop_marks) = print.crop_marks {

@@ -33,12 +33,26 @@ struct RawRuleset {
     vocabulary: BTreeMap<String, Spanned<super::vocabulary::RawVocabulary>>,
     profile: Option<RawProfile>,
     counters: Option<RawCounters>,
+    stacking: Option<RawStacking>,
     #[serde(default)]
     marker: Vec<RawMarker>,
     #[serde(default)]
     book: RawBook,
     #[serde(default)]
     qrs: Vec<RawQrsPhase>,
+}
+
+/// `[stacking]`: what may share a hex, as far as the rules say.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStacking {
+    counters: Option<u32>,
+    #[serde(default)]
+    same_side: bool,
+    #[serde(default)]
+    same_nation: bool,
+    #[serde(default)]
+    leaders_count: bool,
 }
 
 /// `[[qrs]]`: a phase of the turn and the tables a player consults in it.
@@ -214,6 +228,12 @@ pub fn load(
     let ruleset = Ruleset {
         profile,
         counters,
+        stacking: raw.stacking.map(|s| crate::model::map::Stacking {
+            counters: s.counters,
+            same_side: s.same_side,
+            same_nation: s.same_nation,
+            leaders_count: s.leaders_count,
+        }),
         id: raw.id.into_inner(),
         name: raw.name,
         language: raw.language.into_inner(),

@@ -19,6 +19,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("cards.typ", include_str!("../../templates/cards.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("labels.typ", include_str!("../../templates/labels.typ")),
+    ("map.typ", include_str!("../../templates/map.typ")),
     (
         "calibration.typ",
         include_str!("../../templates/calibration.typ"),

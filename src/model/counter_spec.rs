@@ -112,6 +112,21 @@ pub struct Settings {
     /// How far inside the cut text keeps, so that a cut a little off
     /// takes none of it.
     pub safe_mm: f64,
+    /// The papers maps are tiled on (`[print] map_tiles`); none: the project's paper.
+    pub map_tiles: Vec<String>,
+}
+
+/// The papers a map may be tiled on.
+pub const TILE_PAPERS: &[&str] = &["a4", "a3", "us-letter"];
+
+/// Width and height of a paper, portrait, in millimetres.
+pub fn paper_mm(paper: &str) -> (f64, f64) {
+    match paper {
+        "us-letter" => (215.9, 279.4),
+        "a4-or-letter" => (210.0, 279.4),
+        "a3" => (297.0, 420.0),
+        _ => (210.0, 297.0),
+    }
 }
 
 impl Default for Settings {
@@ -125,6 +140,7 @@ impl Default for Settings {
             back_offset_mm: (0.0, 0.0),
             crop_marks: true,
             safe_mm: 0.5,
+            map_tiles: Vec::new(),
         }
     }
 }
@@ -132,12 +148,8 @@ impl Default for Settings {
 impl Settings {
     /// Page width and height in millimetres.
     pub fn page_mm(&self) -> (f64, f64) {
-        match self.paper.as_str() {
-            "us-letter" => (215.9, 279.4),
-            // What A4 and US Letter share: prints on either, unscaled.
-            "a4-or-letter" => (210.0, 279.4),
-            _ => (210.0, 297.0),
-        }
+        // "a4-or-letter": what A4 and US Letter share, which prints on either unscaled.
+        paper_mm(&self.paper)
     }
 }
 

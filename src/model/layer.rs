@@ -10,7 +10,9 @@ use crate::source::FileId;
 use super::calendar::{Night, Track};
 use super::scenario::{Clock, Prose, positions};
 
-/// A hex such as "O26": column letters, row number.
+/// A hex such as "O26" (column letters, row number) or "0412" (column 4,
+/// row 12). `column` reads the letters A … Z, AA, AB …; a map lettered
+/// otherwise reads `text` again (`map::Grid::locate`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hex {
     pub text: String,
@@ -28,7 +30,16 @@ impl Hex {
         let digits = &text[letters.len()..];
         let plain_digits =
             (1..=4).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
-        if letters.is_empty() || letters.len() > 2 || !plain_digits {
+        // "0412": column 4, row 12, on maps numbered that way.
+        if letters.is_empty() && digits.len() == 4 && plain_digits {
+            return Some(Hex {
+                text: text.to_string(),
+                column: digits[..2].parse().ok()?,
+                row: digits[2..].parse().ok()?,
+                location,
+            });
+        }
+        if letters.is_empty() || letters.len() > 3 || !plain_digits {
             return None;
         }
         let row = digits.parse().ok()?;
@@ -85,7 +96,7 @@ pub struct Layer {
     /// How an arrival between two turn starts becomes a turn: "in-progress"
     /// (the turn under way) or "next" (the following turn). Unstated: none may need it.
     pub arrival_rounding: Option<(String, Location)>,
-    pub map: Option<(u32, u32, u32, u32)>,
+    pub map: Option<super::map::HexMap>,
     pub table_cm: Option<(f64, f64)>,
     pub missing: Vec<(String, Location)>,
     /// Lints the layer allows, each with the reason.

@@ -61,6 +61,12 @@ pub const DICE_TOTALS: Limit = Limit {
     ceiling: 1_000_000,
 };
 
+pub const MAP_HEXES: Limit = Limit {
+    key: "map_hexes",
+    what: "hexes on one map, and hexes its terrain, elevation and zones name",
+    default: 200_000,
+    ceiling: 10_000_000,
+};
 pub const ALL: &[Limit] = &[
     FILE_BYTES,
     STRING_CHARS,
@@ -70,6 +76,7 @@ pub const ALL: &[Limit] = &[
     UNITS,
     DEPTH,
     DICE_TOTALS,
+    MAP_HEXES,
 ];
 
 /// Men in one unit and guns in one battery or unit: no order of battle comes

@@ -10,6 +10,7 @@ pub mod dice;
 pub mod expr;
 pub mod layer;
 pub mod limits;
+pub mod map;
 pub mod number;
 pub mod numbering;
 pub mod profile;

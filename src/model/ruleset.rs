@@ -91,6 +91,8 @@ pub struct Ruleset {
     pub profile: Option<super::profile::Profile>,
     /// What its counters print, for hex rulesets.
     pub counters: super::counter_spec::CounterSpec,
+    /// What may share a hex, where the rules say (`[stacking]`).
+    pub stacking: Option<super::map::Stacking>,
     /// Numbers of chapters, sections and tables, computed once loaded.
     pub numbering: super::numbering::Numbering,
     /// Every vocabulary member (or vocabulary) the sources name, for checking.

@@ -244,6 +244,33 @@ impl Scenario {
         self.formation_side(&unit.parent)
     }
 
+    /// The side of whoever a layer rule names: its side, else its first
+    /// leader's, formation's or unit's.
+    pub fn side_of<'a>(&'a self, who: &'a Who) -> Option<&'a str> {
+        who.side
+            .as_deref()
+            .or_else(|| {
+                who.leaders
+                    .iter()
+                    .find_map(|l| Some(self.leader(l)?.side.as_str()))
+            })
+            .or_else(|| who.formations.iter().find_map(|f| self.formation_side(f)))
+            .or_else(|| who.units.iter().find_map(|u| self.unit_side(self.unit(u)?)))
+    }
+
+    /// The units a layer rule names: those listed, and every unit of the
+    /// formations and nations listed.
+    pub fn units_of(&self, who: &Who) -> Vec<&Unit> {
+        self.units
+            .iter()
+            .filter(|u| {
+                who.units.contains(&u.id)
+                    || who.formations.iter().any(|f| self.is_within(&u.parent, f))
+                    || u.nations.iter().any(|n| who.nations.contains(n))
+            })
+            .collect()
+    }
+
     /// Whether the formation `id` is `ancestor` or below it.
     pub fn is_within(&self, id: &str, ancestor: &str) -> bool {
         let mut current = Some(id);

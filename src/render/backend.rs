@@ -134,6 +134,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &super::booklet::Oob,
     &super::booklet::Booklets,
     &super::counters::Counters,
+    &super::map::Maps,
     &super::conversion::Conversions,
     &super::labels::Labels,
 ];

@@ -65,6 +65,8 @@ pub struct Booklet {
     pub arrivals: Chart,
     /// The counters' symbols and class marks, for a hex layer.
     pub counter_key: Vec<super::counters::KeyEntry>,
+    /// The set-up drawn on the layer's map, for a hex layer.
+    pub setup_map: Option<super::booklet_map::SetupMap>,
     pub sources: Vec<String>,
 }
 
@@ -321,6 +323,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         missing: Vec::new(),
         arrivals: cx.chart(),
         counter_key: Vec::new(),
+        setup_map: None,
         sources: scenario
             .sources
             .iter()
@@ -335,6 +338,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         super::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
         if layer.map.is_some() {
             booklet.counter_key = super::counters::layer_key(project, scenario, layer);
+            booklet.setup_map = super::booklet_map::setup_map(&cx, layer, Some(ruleset));
         }
     }
     booklet

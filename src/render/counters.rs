@@ -193,7 +193,7 @@ fn nation_colour(project: &Project, spec: &CounterSpec, nation: &str) -> (String
 
 /// Black or white, whichever stands out more on a `#rgb` or `#rrggbb`
 /// colour (by its relative luminance, as WCAG reckons contrast).
-fn ink_on(colour: &str) -> &'static str {
+pub(super) fn ink_on(colour: &str) -> &'static str {
     let hex = colour.trim_start_matches('#');
     let channel = |i: usize, width: usize| {
         let part = &hex[i * width..(i + 1) * width];

@@ -371,11 +371,11 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
         "{files:?}"
     );
 
-    let output = grognard(project.path(), &["build", "--only", "maps"]);
+    let output = grognard(project.path(), &["build", "--only", "posters"]);
     assert_eq!(output.status.code(), Some(2), "a usage error");
     assert!(
         stderr(&output).contains(
-            "possible values: rules, qrs, cards, oob, booklets, counters, conversions, labels"
+            "possible values: rules, qrs, cards, oob, booklets, counters, maps, conversions, labels"
         ),
         "{}",
         stderr(&output)

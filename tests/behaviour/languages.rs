@@ -210,9 +210,16 @@ fn every_word_grognard_prints_comes_from_its_message_files() {
     // labels, rosters and conversion reports, of every ruleset and battle.
     let output = grognard(project.path(), &["build", "--pseudo-locale"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let known = Known::new(source_words(project.path()));
-    // Ids of every scenario (those with a hyphen: a plain word may be one too).
     let session = grognard::load(project.path());
+    // The names of every hex of a map: its extent is in the sources.
+    let mut words = source_words(project.path());
+    for layer in session.project.scenarios.iter().flat_map(|s| &s.layers) {
+        if let Some(map) = &layer.map {
+            words.extend(map.grid.hexes().map(|(c, r)| map.grid.name(c, r)));
+        }
+    }
+    let known = Known::new(words);
+    // Ids of every scenario (those with a hyphen: a plain word may be one too).
     let ids: Vec<&str> = session
         .project
         .scenarios

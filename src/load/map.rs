@@ -100,6 +100,11 @@ struct RawEntry {
 /// The largest hex a map may be drawn at, and the most ground one may cover.
 const MAX_HEX_MM: f64 = 1000.0;
 const MAX_METRES_PER_HEX: f64 = 100_000.0;
+/// The highest row a hex name can write, and the largest map a page holds.
+const MAX_ROW: u32 = 9999;
+const MAX_SIDE_MM: f64 = 5000.0;
+/// Levels of elevation, above or below the ground.
+const MAX_LEVEL: i32 = 100;
 
 /// Reads a layer's map; `None` (with the problems reported) when its grid is unusable.
 pub(super) fn read_map(
@@ -143,14 +148,19 @@ pub(super) fn read_map(
             .push((terrain.get_ref().clone(), hexes, location));
     }
     for (level, list) in &raw.elevation {
-        let Ok(number) = level.get_ref().parse::<i32>() else {
+        let number = level
+            .get_ref()
+            .parse::<i32>()
+            .ok()
+            .filter(|n| n.abs() <= MAX_LEVEL);
+        let Some(number) = number else {
             diags.push(
                 Diagnostic::error(
                     "invalid-field",
                     format!("`{}` is not an elevation", level.get_ref()),
                 )
                 .at_location(Some(r.toml.location(level.span())))
-                .expected("a whole number of levels, e.g. \"1\" or \"-1\""),
+                .expected(format!("a whole number of levels from -{MAX_LEVEL} to {MAX_LEVEL}, e.g. \"1\" or \"-1\"")),
             );
             continue;
         };
@@ -188,6 +198,22 @@ pub(super) fn read_map(
         })
         .collect();
     read_sides(r, &raw, &mut map, &mut budget, diags);
+    if let Some(hex_mm) = map.hex_mm {
+        let (width, height) = map.grid.size(hex_mm);
+        if width.max(height) > MAX_SIDE_MM {
+            diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!("the map would print {:.0} × {:.0} mm", width, height),
+                )
+                .at_location(Some(map.location.clone()))
+                .expected(format!(
+                    "a map at most {MAX_SIDE_MM} mm on a side: smaller hexes or fewer of them"
+                )),
+            );
+            map.hex_mm = None;
+        }
+    }
     Some(map)
 }
 
@@ -357,6 +383,14 @@ fn read_grid(r: &Reader, raw: &RawMap, limits: &Limits, diags: &mut Diagnostics)
     let first = column(&raw.columns[0], diags);
     let last = column(&raw.columns[1], diags);
     grid.columns = (first?, last?);
+    if grid.rows.1 > MAX_ROW {
+        diags.push(
+            Diagnostic::error("limit", format!("row {} is beyond any map", grid.rows.1))
+                .at_location(Some(r.toml.location(raw.rows[1].span())))
+                .expected(format!("rows of at most {MAX_ROW}")),
+        );
+        return None;
+    }
     let backwards = [
         (grid.columns.0 > grid.columns.1, raw.columns[1].span()),
         (grid.rows.0 > grid.rows.1, raw.rows[1].span()),

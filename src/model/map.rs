@@ -235,6 +235,9 @@ impl Grid {
         let mut reached = vec![centre];
         let mut frontier = vec![centre];
         for _ in 0..distance {
+            if frontier.is_empty() {
+                break; // the whole map is reached
+            }
             let mut next = Vec::new();
             for hex in &frontier {
                 for neighbour in self.neighbours(*hex) {
@@ -456,6 +459,8 @@ mod tests {
                 }
             }
             assert_eq!(g.within((5, 5), 2).len(), 19);
+            // However far a set-up reaches, it reaches the map and stops.
+            assert_eq!(g.within((5, 5), u32::MAX).len(), 600);
         }
     }
 

@@ -411,6 +411,7 @@ fn hexes(d: &Drawer, ground: Option<&str>, view: &mut MapView) {
     let elevation = d.map.elevation_grid();
     let rows = grid.row_count() as usize;
     let mut used: Vec<&str> = ground.into_iter().collect();
+    let mut levels: Vec<i32> = Vec::new();
     let radius = d.hex_mm / 3f64.sqrt();
     for (index, hex) in grid.hexes().enumerate() {
         debug_assert_eq!(
@@ -435,12 +436,13 @@ fn hexes(d: &Drawer, ground: Option<&str>, view: &mut MapView) {
             }
         }
         if let Some(level) = Some(elevation[index]).filter(|l| *l != 0) {
-            let colour = if level > 0 { "#6b4a1e" } else { "#1e4a6b" };
-            let alpha = (12 * level.unsigned_abs()).min(48);
+            if !levels.contains(&level) {
+                levels.push(level);
+            }
             view.shades.push(Fill {
                 x,
                 y,
-                colour: format!("{colour}{alpha:02x}"),
+                colour: shade(level),
             });
         }
         // The sides this hex draws: those towards neighbours not yet drawn,
@@ -479,6 +481,29 @@ fn hexes(d: &Drawer, ground: Option<&str>, view: &mut MapView) {
             label: d.label(t),
         });
     }
+    levels.sort_unstable();
+    let locale = crate::locale::Locale::for_language(d.language);
+    for level in levels {
+        let label = locale.message(
+            "map_elevation",
+            &[("level", crate::locale::Arg::Text(level.to_string()))],
+        );
+        view.key.push(KeyItem {
+            kind: "hex",
+            colour: shade(level),
+            pt: 0.0,
+            dashed: false,
+            label,
+        });
+    }
+}
+
+/// The shade over ground `level` levels up (brown) or down (blue), darker
+/// the further from the ground.
+fn shade(level: i32) -> String {
+    let colour = if level > 0 { "#6b4a1e" } else { "#1e4a6b" };
+    let alpha = (12 * level.unsigned_abs()).min(48);
+    format!("{colour}{alpha:02x}")
 }
 
 /// Hexside features, crossings, paths and places.

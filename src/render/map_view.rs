@@ -111,7 +111,7 @@ fn label_pt(hex_mm: f64) -> f64 {
     (hex_mm * 0.2 * 72.0 / 25.4).clamp(4.0, 7.0)
 }
 
-fn text_mm(text: &str, bold: bool, pt: f64) -> f64 {
+pub fn text_mm(text: &str, bold: bool, pt: f64) -> f64 {
     width(Face::Sans, text, bold) * pt * 25.4 / 72.0
 }
 
@@ -164,13 +164,14 @@ fn line_style(member: Option<&Member>, id: &str, path: bool) -> (String, f64, bo
         .any(|w| id.contains(w))
     {
         ("#2f74c0", 1.2, false)
+    } else if ["bridge", "ford"].iter().any(|w| id.contains(w)) {
+        // Before the ridges: a b-ridge is not one.
+        ("#3d3d3d", 3.2, false)
     } else if ["slope", "ridge", "escarp", "crest"]
         .iter()
         .any(|w| id.contains(w))
     {
         ("#8a5a2b", 1.3, true)
-    } else if ["bridge", "ford"].iter().any(|w| id.contains(w)) {
-        ("#3d3d3d", 2.6, false)
     } else {
         ("#3d3d3d", 1.2, false)
     };
@@ -599,5 +600,23 @@ fn features(d: &Drawer, view: &mut MapView) {
                 text: place.name.clone(),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_of_ground_get_their_own_look() {
+        // A bridge is drawn as a crossing, not as the ridge its name contains.
+        assert_eq!(
+            line_style(None, "bridge", false),
+            ("#3d3d3d".into(), 3.2, false)
+        );
+        assert!(line_style(None, "ridge", false).2, "a ridge is dashed");
+        assert_eq!(line_style(None, "river", false).0, "#2f74c0");
+        assert!(line_style(None, "track", true).2, "a track is dashed");
+        assert_ne!(hex_colour(None, "woods"), hex_colour(None, "marsh"));
     }
 }

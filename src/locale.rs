@@ -249,6 +249,10 @@ words!(
     map_no_scale,
     map_not_to_scale,
     map_setup_key,
+    crt_odds,
+    crt_differential,
+    crt_beyond,
+    crt_end_column,
 );
 
 /// A message's text; its id when the file lacks it, which the message

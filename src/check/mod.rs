@@ -5,6 +5,7 @@ pub mod colour;
 mod command;
 mod conversions;
 mod coverage;
+mod crt;
 pub mod dice;
 mod examples;
 mod map;
@@ -80,6 +81,7 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
             rules::check(l, found);
         }
         TableKind::Sequence(_) => {}
+        TableKind::Crt(c) => crt::check(c, found),
         // The author has declared it: a note, not a warning.
         TableKind::Missing(_) => found.push(
             Diagnostic::remark(

@@ -30,6 +30,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     };
     if args.summary {
         print!("{}", summary::dice_chances(&session.project));
+        print!("{}", summary::crt_outcomes(&session.project));
         print!("{}", summary::scenario_totals(&session.project));
     }
     finish(&mut session, &args.report, &named)

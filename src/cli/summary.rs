@@ -48,6 +48,60 @@ pub fn dice_chances(project: &Project) -> String {
     out
 }
 
+/// Each combat results table's outcomes per column: how often each result
+/// comes up on the table's dice.
+pub fn crt_outcomes(project: &Project) -> String {
+    use grognard::model::dice::Distribution;
+    let mut out = String::new();
+    for ruleset in &project.rulesets {
+        for table in &ruleset.tables {
+            let TableKind::Crt(crt) = &table.kind else {
+                continue;
+            };
+            let _ = writeln!(
+                out,
+                "{} — {} ({}, {}), chance of each result per column",
+                ruleset.name, table.id, crt.dice, crt.by
+            );
+            let ways = Distribution::new(crt.dice);
+            let total = ways.total() as i64;
+            for (i, (label, _)) in crt.columns.iter().enumerate() {
+                // The rolls of each result, in the order results first appear.
+                let mut results: Vec<(&str, u64)> = Vec::new();
+                for row in &crt.rows {
+                    let Some(result) = row.cells.get(i) else {
+                        continue;
+                    };
+                    // Only the rolls the dice make (the lint reports the others).
+                    let rolls = row.rolls.0.max(crt.dice.min())..=row.rolls.1.min(crt.dice.max());
+                    let count: u64 = rolls.map(|r| ways.ways_of(r)).sum();
+                    match results.iter_mut().find(|(r, _)| r == result) {
+                        Some((_, n)) => *n += count,
+                        None => results.push((result, count)),
+                    }
+                }
+                let code = |id: &str| {
+                    ruleset
+                        .vocabulary(&crt.results)
+                        .and_then(|v| v.member(id))
+                        .and_then(|m| m.attribute_str("short"))
+                        .unwrap_or(id)
+                        .to_string()
+                };
+                let parts: Vec<String> = results
+                    .iter()
+                    .map(|(result, n)| {
+                        let p = grognard::model::Ratio::new(*n as i64, total);
+                        format!("{} {}", code(result), percent(p))
+                    })
+                    .collect();
+                let _ = writeln!(out, "  {label:>6}  {}", parts.join(" · "));
+            }
+        }
+    }
+    out
+}
+
 /// Men, guns and units per side and per formation of every scenario.
 pub fn scenario_totals(project: &Project) -> String {
     use grognard::model::strength::sum;

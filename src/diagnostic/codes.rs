@@ -375,6 +375,39 @@ pub static CODES: &[Code] = &[
         "content/lints/tables/ranges.toml"
     ),
     code!(
+        "crt-columns",
+        Error,
+        Lint,
+        "a combat results table's columns unreadable or out of order",
+        "The columns of a `crt` table run from the attacker's worst odds (\"1-3\") to his best \
+         (\"6-1\"), or from the lowest difference of strengths (\"-3\") to the highest (\"+4\"), \
+         each once: a shift moves along them, so their order is the rule.",
+        "content/lints/tables/crt.toml",
+        "content/lints/tables/crt.toml"
+    ),
+    code!(
+        "crt-rows",
+        Error,
+        Lint,
+        "a roll with no row of a combat results table, or with two",
+        "A `crt` table has a row for every roll its dice can make (`roll = 3`, or a run, \
+         `roll = \"5-6\"`), each roll in exactly one row, and no row for a roll they cannot make.",
+        "content/lints/tables/crt.toml",
+        "content/lints/tables/crt.toml"
+    ),
+    code!(
+        "crt-shifts",
+        Error,
+        Lint,
+        "a column shift that leaves the combat results table",
+        "A shift moves the attack at least one column and fewer than the table has. Shifts can \
+         carry odds past the table's ends, so a table with shifts says what happens there: \
+         `beyond = \"end-column\"` (read in the end column) or the results past each end, \
+         `beyond = { below = \"ae\", above = \"de\" }`.",
+        "content/lints/tables/crt.toml",
+        "content/lints/tables/crt.toml"
+    ),
+    code!(
         "dice-coverage",
         Error,
         Lint,

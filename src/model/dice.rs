@@ -157,6 +157,11 @@ impl Distribution {
         *self.at_most.last().expect("at least one outcome")
     }
 
+    /// Ways to roll exactly `roll`.
+    pub fn ways_of(&self, roll: i64) -> u64 {
+        self.ways_at_most(roll) - self.ways_at_most(roll - 1)
+    }
+
     /// Ways to roll `roll` or less.
     fn ways_at_most(&self, roll: i64) -> u64 {
         if roll < self.lowest {

@@ -38,6 +38,8 @@ pub enum TableKind {
     Ranges(RangeTable),
     Lookup(LookupTable),
     Sequence(Sequence),
+    /// A combat results table: odds or differential columns × die roll.
+    Crt(Crt),
     /// Referred to by the source but not printed in it.
     Missing(MissingTable),
 }
@@ -59,8 +61,88 @@ impl TableKind {
             TableKind::Ranges(_) => "ranges",
             TableKind::Lookup(_) => "lookup",
             TableKind::Sequence(_) => "sequence",
+            TableKind::Crt(_) => "crt",
             TableKind::Missing(_) => "missing",
         }
+    }
+}
+
+/// A combat results table: a column per odds ratio ("3-1") or strength
+/// difference ("+2"), a row per die roll (or run of rolls), each cell a code
+/// of the result vocabulary; circumstances shift the column.
+#[derive(Debug, Clone)]
+pub struct Crt {
+    pub dice: Dice,
+    /// "odds" or "differential".
+    pub by: String,
+    /// The columns as printed, each where it is written.
+    pub columns: Vec<(String, Location)>,
+    /// The vocabulary whose members are the result codes.
+    pub results: String,
+    pub rows: Vec<CrtRow>,
+    pub shifts: Vec<Shift>,
+    /// What odds past either end of the table give.
+    pub beyond: Option<Beyond>,
+    pub location: Location,
+}
+
+#[derive(Debug, Clone)]
+pub struct CrtRow {
+    /// The rolls the row stands for, lowest and highest.
+    pub rolls: (i64, i64),
+    pub cells: Vec<String>,
+    pub location: Location,
+}
+
+/// "3", or "5–6" for a run of rolls.
+pub fn roll_text((low, high): (i64, i64)) -> String {
+    if low == high {
+        low.to_string()
+    } else {
+        format!("{low}–{high}")
+    }
+}
+
+/// A circumstance that moves the attack along the columns.
+#[derive(Debug, Clone)]
+pub struct Shift {
+    pub label: String,
+    /// Columns to the right (towards the attacker's best), or left when negative.
+    pub columns: i64,
+    pub location: Location,
+}
+
+/// Odds past the table's ends: the end column, or a result of their own.
+#[derive(Debug, Clone)]
+pub enum Beyond {
+    EndColumn,
+    Results { below: String, above: String },
+}
+
+impl Crt {
+    /// Each column's place on the scale it is ordered by: odds as a
+    /// fraction, differentials as a whole number; `None` where it cannot be read.
+    pub fn column_values(&self) -> Vec<Option<f64>> {
+        self.columns
+            .iter()
+            .map(|(label, _)| column_value(&self.by, label))
+            .collect()
+    }
+}
+
+/// "3-1", "3:1" or "1-2" as 3.0, 3.0 or 0.5; "+2", "0", "-1" as numbers.
+pub fn column_value(by: &str, label: &str) -> Option<f64> {
+    let label = label.trim().replace(['–', '−'], "-");
+    if by == "odds" {
+        let (a, b) = label.split_once(['-', ':'])?;
+        let (a, b): (f64, f64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+        (a > 0.0 && b > 0.0).then_some(a / b)
+    } else {
+        label
+            .trim_start_matches('+')
+            .parse::<i64>()
+            .ok()
+            .map(|n| n as f64)
     }
 }
 
@@ -242,7 +324,7 @@ impl Cell {
         match self {
             Cell::Integer(n) => Some(*n as f64),
             Cell::Decimal(f) => Some(*f),
-            Cell::Fraction(r) => Some(r.as_f64()),
+            Cell::Fraction(r) | Cell::Signed(r) => Some(r.as_f64()),
             _ => None,
         }
     }
@@ -255,6 +337,8 @@ pub enum Cell {
     Integer(i64),
     Decimal(f64),
     Fraction(Ratio),
+    /// A number written with its sign, "+1": a modifier, printed so.
+    Signed(Ratio),
     /// Printed as a dash: not allowed, no value.
     Dash,
     Text(String),

@@ -5,11 +5,12 @@ use serde::Serialize;
 
 use crate::model::compute::{Evaluation, evaluate, lookup_example};
 use crate::model::table::{
-    Base, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
+    Base, Beyond, Crt, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
+    roll_text,
 };
 use crate::model::{Cell, Example, Ruleset, Table, TableKind};
 
-use crate::locale::Locale;
+use crate::locale::{Arg, Locale};
 
 use super::measure::Face;
 use super::table_layout::{Column, measure_columns, row_spans};
@@ -80,6 +81,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face)
         TableKind::DiceTest(t) => dice_test(ruleset, locale, t, &mut display),
         TableKind::Ranges(r) => ranges(ruleset, locale, r, &mut display),
         TableKind::Lookup(l) => lookup(ruleset, locale, l, &mut display),
+        TableKind::Crt(c) => crt(ruleset, locale, c, &mut display),
         TableKind::Sequence(sequence) => {
             display.columns = vec![String::new(), String::new()];
             for (i, step) in sequence.steps.iter().enumerate() {
@@ -176,6 +178,76 @@ fn effect(locale: &Locale, effect: Effect) -> String {
     match effect {
         Effect::Add(n) => locale.signed(n),
         Effect::Factor(r) => format!("×{r}"),
+    }
+}
+
+/// A combat results table: the roll down the side, the odds across, each
+/// cell its result's code; under it the codes' meanings, the shifts and what
+/// odds past the table give.
+fn crt(ruleset: &Ruleset, locale: &Locale, crt: &Crt, display: &mut DisplayTable) {
+    let code = |id: &str| {
+        ruleset
+            .vocabulary(&crt.results)
+            .and_then(|v| v.member(id))
+            .map_or_else(
+                || id.to_string(),
+                |m| m.attribute_str("short").unwrap_or(&m.label).to_string(),
+            )
+    };
+    let by = if crt.by == "odds" {
+        &locale.crt_odds
+    } else {
+        &locale.crt_differential
+    };
+    display.header = vec![format!("{} · {by}", crt.dice)];
+    display.columns = std::iter::once(locale.roll.clone())
+        .chain(crt.columns.iter().map(|(label, _)| label.clone()))
+        .collect();
+    for row in &crt.rows {
+        display.rows.push(cells(
+            std::iter::once(roll_text(row.rolls)).chain(row.cells.iter().map(|c| code(c))),
+        ));
+    }
+    // The meaning of each code the table uses, in the vocabulary's order.
+    if let Some(vocabulary) = ruleset.vocabulary(&crt.results) {
+        for member in &vocabulary.members {
+            if crt.rows.iter().any(|r| r.cells.contains(&member.id)) {
+                display
+                    .outcomes
+                    .push([code(&member.id), member.label.clone()]);
+            }
+        }
+    }
+    for shift in &crt.shifts {
+        let text = locale.message(
+            "crt_shift",
+            &[
+                (
+                    "sign",
+                    Arg::Text(if shift.columns < 0 { "−" } else { "+" }.into()),
+                ),
+                ("n", Arg::Number(shift.columns.unsigned_abs())),
+            ],
+        );
+        display.outcomes.push([shift.label.clone(), text]);
+    }
+    match &crt.beyond {
+        Some(Beyond::EndColumn) => {
+            display
+                .outcomes
+                .push([locale.crt_beyond.clone(), locale.crt_end_column.clone()]);
+        }
+        Some(Beyond::Results { below, above }) => {
+            let text = locale.message(
+                "crt_beyond_results",
+                &[
+                    ("below", Arg::Text(code(below))),
+                    ("above", Arg::Text(code(above))),
+                ],
+            );
+            display.outcomes.push([locale.crt_beyond.clone(), text]);
+        }
+        None => {}
     }
 }
 
@@ -316,6 +388,9 @@ fn lookup(ruleset: &Ruleset, locale: &Locale, table: &LookupTable, display: &mut
                 Cell::Integer(n) => locale.decimal(*n as f64),
                 Cell::Decimal(f) => locale.decimal(*f),
                 Cell::Fraction(r) => r.to_string(),
+                Cell::Signed(r) if r.is_integer() => locale.signed(r.num / r.den),
+                Cell::Signed(r) if r.num > 0 => format!("+{r}"),
+                Cell::Signed(r) => r.to_string(),
                 Cell::Dash => "—".into(),
                 Cell::Text(t) => t.clone(),
             }

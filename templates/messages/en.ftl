@@ -271,3 +271,12 @@ map_no_scale = The source gives no ground scale for the map.
 map_not_to_scale = Not to scale: the source gives no hex size.
 map_setup_key = Set-up: squares in the side's colour at the hex (the number of counters), the hexes within reach outlined; arrivals framed with their turn; objectives circled.
 map_title = Map
+crt_odds = odds, attacker to defender
+crt_differential = difference of strengths, attacker less defender
+crt_beyond = Beyond the table
+crt_end_column = odds past either end are read in the end column
+crt_shift = { $sign }{ $n } { $n ->
+    [one] column
+   *[other] columns
+}
+crt_beyond_results = below the first column { $below }; above the last { $above }

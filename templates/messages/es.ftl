@@ -271,3 +271,12 @@ map_no_scale = La fuente no da la escala del mapa.
 map_not_to_scale = Sin escala: la fuente no da el tamaño de los hexágonos.
 map_setup_key = Despliegue: cuadrados del color del bando en su hex. (con el número de fichas), rodeados los hexes a su alcance; refuerzos enmarcados con su turno; objetivos en círculo.
 map_title = Mapa
+crt_odds = proporción, atacante contra defensor
+crt_differential = diferencia de fuerzas, atacante menos defensor
+crt_beyond = Fuera de la tabla
+crt_end_column = una proporción más allá de un extremo se lee en la columna de ese extremo
+crt_shift = { $sign }{ $n } { $n ->
+    [one] columna
+   *[other] columnas
+}
+crt_beyond_results = por debajo de la primera columna, { $below }; por encima de la última, { $above }

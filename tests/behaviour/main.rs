@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod conversion;
 mod counters;
+mod crt;
 mod fuzz;
 mod hostile;
 mod languages;

@@ -291,6 +291,7 @@ impl TableLoader<'_> {
             toml::Value::Float(f) => Cell::Decimal(*f),
             toml::Value::String(s) if is_dash(s) => Cell::Dash,
             toml::Value::String(s) => match s.parse::<Ratio>() {
+                Ok(ratio) if s.trim_start().starts_with('+') => Cell::Signed(ratio),
                 Ok(ratio) => Cell::Fraction(ratio),
                 Err(_) => Cell::Text(s.clone()),
             },

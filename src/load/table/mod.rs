@@ -2,6 +2,7 @@
 //! every table has and dispatches on its kind; each kind's body is read in a
 //! submodule of its own.
 
+mod crt;
 mod lookup;
 mod modifiers;
 mod ranges;
@@ -51,6 +52,12 @@ const KINDS: &[(&str, &[&str])] = &[
     ("ranges", &["unit", "by", "bands", "rows", "step"]),
     ("lookup", &["columns", "group_by", "rows", "constants"]),
     ("sequence", &["steps", "numbering"]),
+    (
+        "crt",
+        &[
+            "dice", "by", "columns", "results", "rows", "shifts", "beyond",
+        ],
+    ),
     ("missing", &["columns", "rows"]),
 ];
 
@@ -128,6 +135,7 @@ pub fn load(
         "ranges" => TableKind::Ranges(loader.ranges()?),
         "lookup" => TableKind::Lookup(loader.lookup()?),
         "sequence" => TableKind::Sequence(loader.sequence()?),
+        "crt" => TableKind::Crt(loader.crt()?),
         _ => TableKind::Missing(loader.missing()?),
     };
     let table = Table {

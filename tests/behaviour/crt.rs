@@ -1,0 +1,86 @@
+//! Combat results tables: an original 8 × 6 odds table checks, typesets in
+//! the rulebook and on the quick-reference sheet, and its outcomes per
+//! column are summed up by `check --summary`; its lints point at the row.
+
+use crate::common::{copy_fixture, fixture, grognard, output_file_of, page_lines, stderr, stdout};
+
+/// Each page's lines, as a reader reads them.
+fn lines(pdf: &[u8]) -> Vec<String> {
+    page_lines(pdf)
+        .into_iter()
+        .flat_map(|(_, lines)| lines.into_iter().map(|l| l.text))
+        .collect()
+}
+
+#[test]
+fn an_odds_table_typesets_in_the_rulebook_and_on_the_sheet() {
+    let root = fixture("crt");
+    let check = grognard(&root, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    for file in ["outpost/outpost-rules.pdf", "outpost/outpost-qrs.pdf"] {
+        let text = lines(&output_file_of(&root, &["build"], file)).join("\n");
+        let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = squeeze(&text);
+        // The heads, the first and last rows, as printed.
+        for expected in [
+            "Roll 1-3 1-2 1-1 2-1 3-1 4-1 5-1 6-1",
+            "1 AR AR DR DR DR DE DE DE",
+            "6 AE AE AE AE AR AR EX DR",
+            "eliminated",
+            "−2 columns",
+            "+1 column",
+        ] {
+            assert!(text.contains(expected), "{file}: no {expected:?} in {text}");
+        }
+    }
+    // A modifier written "+1" keeps its sign.
+    let rules = lines(&output_file_of(
+        &root,
+        &["build"],
+        "outpost/outpost-rules.pdf",
+    ))
+    .join("\n");
+    assert!(rules.contains("+1") && rules.contains("+2"), "{rules}");
+}
+
+#[test]
+fn check_summary_gives_each_columns_outcomes() {
+    let output = grognard(&fixture("crt"), &["check", "--summary"]);
+    let out = stdout(&output);
+    assert!(
+        out.contains("3-1  DR 1/2 = 50.0 % · EX 1/6 = 16.7 % · AR 1/3 = 33.3 %"),
+        "{out}"
+    );
+    assert!(
+        out.contains("6-1  DE 1/2 = 50.0 % · DR 1/2 = 50.0 %"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_broken_odds_table_is_reported_at_its_rows_and_columns() {
+    let project = copy_fixture("crt");
+    let table = project
+        .path()
+        .join("content/outpost/tables/combat-results.toml");
+    let text = std::fs::read_to_string(&table)
+        .unwrap()
+        .replace("\"2-1\", \"3-1\"", "\"3-1\", \"2-1\"")
+        .replace("{ roll = 4,", "{ roll = 3,")
+        .replace("\"ex\", \"dr\"] },\n]", "\"ex\", \"xx\"] },\n]")
+        .replace("beyond = \"end-column\"\n", "");
+    std::fs::write(&table, text).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    for expected in [
+        "error[crt-columns]: column `2-1` comes after `3-1`",
+        "error[crt-rows]: a roll of 3 has two rows",
+        "combat-results.toml:12:",
+        "error[crt-rows]: no row for a roll of 4",
+        "`xx` is not a member of vocabulary `combat-result`",
+        "error[crt-shifts]: shifts can move the odds past the table's ends (from -3 to +1 columns)",
+    ] {
+        assert!(err.contains(expected), "no {expected:?} in\n{err}");
+    }
+}

@@ -414,18 +414,22 @@ fn dice_test_with_twenty_modifiers() -> grognard::model::table::DiceTest {
                 group(3, false),
             ],
         },
+        modifies_roll: false,
         on_success: None,
+        successes: Vec::new(),
         failures: vec![
             FailureBand {
                 from: 1,
                 to: Some(4),
                 result: "halt".into(),
+                then: None,
                 location: here.clone(),
             },
             FailureBand {
                 from: 5,
                 to: None,
                 result: "rout".into(),
+                then: None,
                 location: here,
             },
         ],

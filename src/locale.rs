@@ -253,6 +253,7 @@ words!(
     crt_differential,
     crt_beyond,
     crt_end_column,
+    success_by,
 );
 
 /// A message's text; its id when the file lacks it, which the message

@@ -46,8 +46,11 @@ pub fn check(
     if !test.failures.is_empty() {
         coverage(test, base, &reach, table_location, found);
     }
+    if !test.successes.is_empty() {
+        success_coverage(test, base, &reach, table_location, found);
+    }
     for (total, witness) in &reach {
-        let target = base + total;
+        let target = test.target(base, *total);
         let p = distribution.chance(test.pass, target);
         let verdict = if p == Ratio::integer(0) {
             "impossible"
@@ -73,6 +76,58 @@ pub fn check(
     }
 }
 
+/// Every margin of success a roll can reach falls in exactly one success
+/// band; the first few that do not are reported, each with a roll and the
+/// modifiers that reach it.
+fn success_coverage(
+    test: &DiceTest,
+    base: i64,
+    reach: &BTreeMap<i64, Vec<String>>,
+    table_location: &Location,
+    found: &mut Vec<Diagnostic>,
+) {
+    let (lowest, highest) = (test.dice.min(), test.dice.max());
+    let mut seen = std::collections::BTreeSet::new();
+    let mut reported = 0usize;
+    for (total, witness) in reach {
+        let target = test.target(base, *total);
+        for roll in lowest..=highest {
+            if !passes(test.pass, roll, target) {
+                continue;
+            }
+            let margin = (target - roll).abs();
+            if !seen.insert(margin) {
+                continue;
+            }
+            let covering = test
+                .successes
+                .iter()
+                .filter(|b| margin >= b.from && b.to.is_none_or(|to| margin <= to))
+                .count();
+            if covering == 1 || reported == MARGINS_REPORTED {
+                continue;
+            }
+            reported += 1;
+            let what = if covering == 0 {
+                "no success band covers".to_string()
+            } else {
+                format!("{covering} success bands cover")
+            };
+            found.push(
+                Diagnostic::error(
+                    "dice-coverage",
+                    format!(
+                        "{what} a margin of success of {margin} (a roll of {roll} against {target}, with {})",
+                        combination(witness)
+                    ),
+                )
+                .at_location(Some(table_location.clone()))
+                .expected("each margin of success, from 0, in exactly one `success` band"),
+            );
+        }
+    }
+}
+
 /// Every margin of failure some reachable total allows must fall in exactly
 /// one band. Each total allows a run of margins; the runs are swept once, so
 /// each margin is looked at once however many totals reach it.
@@ -88,7 +143,7 @@ fn coverage(
     let mut runs: Vec<(i64, i64, i64, &[String])> = reach
         .iter()
         .filter_map(|(total, witness)| {
-            let target = base + total;
+            let target = test.target(base, *total);
             let (first, last) = match test.pass {
                 Pass::AtMost => ((lowest - target).max(1), highest - target),
                 Pass::AtLeast => ((target - highest).max(1), target - lowest),

@@ -13,6 +13,7 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     unique_ids(ruleset, diags);
     chapter_references(ruleset, diags);
     qrs_references(ruleset, diags);
+    chained_tables(ruleset, diags);
     editor_notes(ruleset, diags);
 }
 
@@ -143,6 +144,35 @@ fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
                     format!(
                         "the quick-reference sheet's phase \"{}\" lists no table `{id}`",
                         phase.title
+                    ),
+                    id,
+                    table_ids(),
+                    location,
+                ));
+            }
+        }
+    }
+}
+
+/// A dice test's result that sends the player on to another table names one.
+fn chained_tables(ruleset: &Ruleset, diags: &mut Diagnostics) {
+    let table_ids = || ruleset.tables.iter().map(|t| t.id.as_str());
+    for table in &ruleset.tables {
+        let crate::model::TableKind::DiceTest(test) = &table.kind else {
+            continue;
+        };
+        for (id, location) in test
+            .successes
+            .iter()
+            .chain(&test.failures)
+            .filter_map(|b| b.then.as_ref())
+        {
+            if ruleset.table(id).is_none() {
+                diags.push(unknown(
+                    "unknown-table",
+                    format!(
+                        "a result of `{}` sends the player to no table `{id}`",
+                        table.id
                     ),
                     id,
                     table_ids(),

@@ -203,19 +203,21 @@ pub fn extremes(test: &DiceTest, base: i64) -> Extremes {
     let distribution = Distribution::new(test.dice);
     let ((low, low_ids), (high, high_ids)) = extreme_totals(&test.modifiers);
     let at = |total: i64, ids: Vec<String>| {
-        let target = base + total;
+        let target = test.target(base, total);
         (distribution.chance(test.pass, target), target, ids)
     };
     let (low, high) = (at(low, low_ids), at(high, high_ids));
-    match test.pass {
-        Pass::AtMost => Extremes {
+    // Which end is worse depends on the pass rule and on what the modifiers modify.
+    if low.0 <= high.0 {
+        Extremes {
             worst: low,
             best: high,
-        },
-        Pass::AtLeast => Extremes {
+        }
+    } else {
+        Extremes {
             worst: high,
             best: low,
-        },
+        }
     }
 }
 

@@ -261,15 +261,36 @@ pub struct DiceTest {
     pub dice: Dice,
     pub pass: Pass,
     pub modifiers: ModifierTable,
+    /// The modifiers are added to the roll ("+2 to the roll"), not to the
+    /// base the roll is compared with.
+    pub modifies_roll: bool,
     pub on_success: Option<String>,
+    /// Results by margin of success (0: made it exactly).
+    pub successes: Vec<FailureBand>,
+    /// Results by margin of failure (1: missed by one).
     pub failures: Vec<FailureBand>,
 }
 
+impl DiceTest {
+    /// The number the roll is compared with, for a base and a total of modifiers.
+    pub fn target(&self, base: i64, total: i64) -> i64 {
+        if self.modifies_roll {
+            base - total
+        } else {
+            base + total
+        }
+    }
+}
+
+/// A run of margins of success or failure and its result; the result may
+/// send the player on to another table ("roll on table X").
 #[derive(Debug, Clone)]
 pub struct FailureBand {
     pub from: i64,
     pub to: Option<i64>,
     pub result: String,
+    /// The table rolled on next, and where that is written.
+    pub then: Option<(String, Location)>,
     pub location: Location,
 }
 

@@ -310,9 +310,18 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
         Pass::AtMost => "≤",
         Pass::AtLeast => "≥",
     };
+    // Modifiers to the roll are written with the dice, those to the target with the base.
+    let dice = if test.modifies_roll {
+        locale.message(
+            "dice_plus_modifiers",
+            &[("dice", Arg::Text(test.dice.to_string()))],
+        )
+    } else {
+        test.dice.to_string()
+    };
     display.header.insert(
         0,
-        format!("{} {comparison} {}", test.dice, locale.base.to_lowercase()),
+        format!("{dice} {comparison} {}", locale.base.to_lowercase()),
     );
     if let Base::Fixed(base) = test.modifiers.base {
         let extremes = crate::model::dice::extremes(test, base);
@@ -331,15 +340,28 @@ fn dice_test(ruleset: &Ruleset, locale: &Locale, test: &DiceTest, display: &mut 
             without_label(success, &locale.success),
         ]);
     }
-    for band in &test.failures {
-        let range = match band.to {
-            Some(to) if to == band.from => format!("{} {}", locale.failure_by, band.from),
-            Some(to) => format!("{} {}–{to}", locale.failure_by, band.from),
-            None => format!("{} {} {}", locale.failure_by, band.from, locale.or_more),
-        };
-        display
-            .outcomes
-            .push([range, without_label(&band.result, &locale.failure_by)]);
+    let bands = [
+        (&test.successes, &locale.success_by),
+        (&test.failures, &locale.failure_by),
+    ];
+    for (bands, by) in bands {
+        for band in bands {
+            let range = match band.to {
+                Some(to) if to == band.from => format!("{by} {}", band.from),
+                Some(to) => format!("{by} {}–{to}", band.from),
+                None => format!("{by} {} {}", band.from, locale.or_more),
+            };
+            let mut result = without_label(&band.result, by);
+            if let Some(table) = band.then.as_ref().and_then(|(id, _)| ruleset.table(id)) {
+                let then =
+                    locale.message("then_roll_on", &[("table", Arg::Text(table.title.clone()))]);
+                if !result.is_empty() && !result.ends_with(['.', '!', '?', '…']) {
+                    result.push('.');
+                }
+                result = format!("{result} {then}").trim_start().to_string();
+            }
+            display.outcomes.push([range, result]);
+        }
     }
 }
 

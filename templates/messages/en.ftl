@@ -280,3 +280,6 @@ crt_shift = { $sign }{ $n } { $n ->
    *[other] columns
 }
 crt_beyond_results = below the first column { $below }; above the last { $above }
+success_by = Made by
+dice_plus_modifiers = { $dice } + modifiers
+then_roll_on = Then roll on: { $table }.

@@ -280,3 +280,6 @@ crt_shift = { $sign }{ $n } { $n ->
    *[other] columnas
 }
 crt_beyond_results = por debajo de la primera columna, { $below }; por encima de la última, { $above }
+success_by = Éxito por
+dice_plus_modifiers = { $dice } + modificadores
+then_roll_on = Después se tira en: { $table }.

@@ -298,3 +298,6 @@ crt_shift = { $sign }{ $n } { $n ->
    *[many] столбцов
 }
 crt_beyond_results = ниже первого столбца — { $below }; выше последнего — { $above }
+success_by = Успех с запасом
+dice_plus_modifiers = { $dice } + модификаторы
+then_roll_on = Затем бросок по таблице: { $table }.

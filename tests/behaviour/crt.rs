@@ -84,3 +84,80 @@ fn a_broken_odds_table_is_reported_at_its_rows_and_columns() {
         assert!(err.contains(expected), "no {expected:?} in\n{err}");
     }
 }
+
+#[test]
+fn modifiers_to_the_roll_count_for_the_roll_and_results_go_by_margin() {
+    let root = fixture("crt");
+    // "+2 to the roll" on a 7-or-more test: 2d6 + 2 ≥ 7 is 2d6 ≥ 5, 30 chances in 36.
+    let summary = stdout(&grognard(&root, &["check", "--summary"]));
+    assert!(
+        summary.contains("best            5/6 = 83.3 %  at   5  general-with-unit"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("worst          5/12 = 41.7 %  at   8  disordered"),
+        "{summary}"
+    );
+    let text = lines(&output_file_of(
+        &root,
+        &["build"],
+        "outpost/outpost-rules.pdf",
+    ))
+    .join(" ");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in ["2d6 + modifiers ≥ base", "Made by 0–2", "Failed by 1–2"] {
+        assert!(text.contains(expected), "no {expected:?} in {text}");
+    }
+    // The results as the table prints them (the serif's kerning scrambles them in the PDF's text).
+    let session = grognard::load(&root);
+    let ruleset = session.project.ruleset("outpost").unwrap();
+    let rally = ruleset.table("rally").unwrap();
+    let display = grognard::render::tables::display_table(
+        ruleset,
+        rally,
+        "1.3",
+        grognard::render::measure::Face::Serif,
+    );
+    let outcomes: Vec<String> = display
+        .outcomes
+        .iter()
+        .map(|[a, b]| format!("{a}: {b}"))
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            "Made by 0–2: The unit rallies, disordered.",
+            "Made by 3 or more: The unit rallies in good order.",
+            "Failed by 1–2: The unit stays where it is.",
+            "Failed by 3 or more: The unit routs. Then roll on: Rout.",
+        ]
+    );
+}
+
+#[test]
+fn a_gap_between_success_bands_and_a_chain_to_no_table_are_errors() {
+    let project = copy_fixture("crt");
+    let table = project.path().join("content/outpost/tables/rally.toml");
+    let text = std::fs::read_to_string(&table)
+        .unwrap()
+        .replace(
+            "from = 3\nresult = \"The unit rallies in good order.\"",
+            "from = 4\nresult = \"The unit rallies in good order.\"",
+        )
+        .replace("then = \"rout\"", "then = \"ruot\"");
+    std::fs::write(&table, text).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[dice-coverage]: no success band covers a margin of success of 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "error[unknown-table]: a result of `rally` sends the player to no table `ruot`"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `rout`?"), "{err}");
+}

@@ -47,6 +47,8 @@ const KINDS: &[(&str, &[&str])] = &[
             "pass",
             "on_success",
             "failure",
+            "success",
+            "modifies",
         ],
     ),
     ("ranges", &["unit", "by", "bands", "rows", "step"]),

@@ -52,7 +52,10 @@ struct RawModifier {
 struct RawDiceTest {
     dice: Spanned<String>,
     pass: Option<Spanned<String>>,
+    modifies: Option<Spanned<String>>,
     on_success: Option<String>,
+    #[serde(default)]
+    success: Vec<Spanned<RawFailure>>,
     #[serde(default)]
     failure: Vec<Spanned<RawFailure>>,
 }
@@ -63,6 +66,7 @@ struct RawFailure {
     from: i64,
     to: Option<i64>,
     result: String,
+    then: Option<Spanned<String>>,
 }
 
 impl TableLoader<'_> {
@@ -260,17 +264,52 @@ impl TableLoader<'_> {
                 Pass::AtMost
             }
         };
-        let failures = raw
-            .failure
-            .into_iter()
+        let modifies_roll = match raw
+            .modifies
+            .as_ref()
+            .map(|m| (m.get_ref().as_str(), m.span()))
+        {
+            None | Some(("target", _)) => false,
+            Some(("roll", _)) => true,
+            Some((other, span)) => {
+                self.diags.push(
+                    Diagnostic::error("invalid-field", format!("modifiers cannot modify `{other}`"))
+                        .at_location(Some(self.toml.location(span)))
+                        .expected("\"target\" (added to the base, the default) or \"roll\" (added to the dice)"),
+                );
+                false
+            }
+        };
+        let successes = self.margin_bands(raw.success, 0, "success");
+        let failures = self.margin_bands(raw.failure, 1, "failure");
+        Some(DiceTest {
+            dice,
+            pass,
+            modifiers,
+            modifies_roll,
+            on_success: raw.on_success,
+            successes,
+            failures,
+        })
+    }
+
+    /// Bands of margins of success (from 0) or failure (from 1), each with
+    /// its result and the table it may send the player on to.
+    fn margin_bands(
+        &mut self,
+        raw: Vec<Spanned<RawFailure>>,
+        lowest: i64,
+        what: &str,
+    ) -> Vec<FailureBand> {
+        raw.into_iter()
             .map(|band| {
                 let location = self.toml.location(band.span());
                 let band = band.into_inner();
-                if band.from < 1 || band.to.is_some_and(|to| to < band.from) {
+                if band.from < lowest || band.to.is_some_and(|to| to < band.from) {
                     self.error(
                         "invalid-field",
                         format!(
-                            "a failure band runs from a margin of 1 or more to one no smaller: {}–{}",
+                            "a {what} band runs from a margin of {lowest} or more to one no smaller: {}–{}",
                             band.from,
                             band.to.map_or("…".to_string(), |t| t.to_string())
                         ),
@@ -281,16 +320,12 @@ impl TableLoader<'_> {
                     from: band.from,
                     to: band.to,
                     result: band.result,
+                    then: band
+                        .then
+                        .map(|t| (t.get_ref().clone(), self.toml.location(t.span()))),
                     location,
                 }
             })
-            .collect();
-        Some(DiceTest {
-            dice,
-            pass,
-            modifiers,
-            on_success: raw.on_success,
-            failures,
-        })
+            .collect()
     }
 }

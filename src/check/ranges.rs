@@ -14,6 +14,27 @@ pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
     let step = table.step.unwrap_or(if decimals { 0.1 } else { 1.0 });
     let show = |v: f64| format!("{}", (v * 1000.0).round() / 1000.0);
     for row in &table.rows {
+        if let Some((start, _)) = row.bounds.first()
+            && (start - table.origin).abs() > EPSILON
+        {
+            found.push(
+                Diagnostic::error(
+                    "range-origin",
+                    format!(
+                        "`{}` starts at {} {}, not where the scale starts ({}): the table leaves out what is nearer",
+                        row.key,
+                        show(*start),
+                        table.unit,
+                        show(table.origin)
+                    ),
+                )
+                .at_location(Some(row.location.clone()))
+                .expected(format!(
+                    "a first band from {} (or `origin = …` where the scale starts elsewhere, as hexes from 1)",
+                    show(table.origin)
+                )),
+            );
+        }
         for (i, (start, end)) in row.bounds.iter().enumerate() {
             let band = table.bands.get(i).map_or("?", String::as_str);
             if start > end {

@@ -408,6 +408,17 @@ pub static CODES: &[Code] = &[
         "content/lints/tables/crt.toml"
     ),
     code!(
+        "range-origin",
+        Error,
+        Lint,
+        "a ranges table whose first band does not start where its scale starts",
+        "The first band of each row of a ranges table starts at the scale's origin: 0, unless \
+         the table says `origin = 1` (hexes counted from the adjacent one) or another. A first \
+         band from 5 cm leaves the nearer distances without a rule.",
+        "content/lints/tables/ranges.toml",
+        "content/lints/tables/ranges.toml"
+    ),
+    code!(
         "dice-coverage",
         Error,
         Lint,

@@ -300,6 +300,8 @@ pub struct RangeTable {
     pub unit: String,
     /// The gap the rules' convention leaves between bands ("0–2, 2,1–5": 0.1).
     pub step: Option<f64>,
+    /// Where the scale starts, and so the first band (0 unless the table says).
+    pub origin: f64,
     pub by: String,
     pub bands: Vec<String>,
     pub rows: Vec<RangeRow>,

@@ -99,6 +99,20 @@ fn the_checker_reports_exactly_the_inconsistencies_of_the_four_documents() {
             "ved/chapters/01-ejemplos.md",
             58,
         ),
+        // Seed 004: musket fire starts at 5 cm ("с 5 до 15 см — близкая дистанция"); what
+        // is nearer has no rule.
+        finding(
+            "error",
+            "range-origin",
+            "polk/tables/musket-ranges.toml",
+            10,
+        ),
+        finding(
+            "error",
+            "range-origin",
+            "polk/tables/musket-ranges.toml",
+            11,
+        ),
         // Seed 000: what the printed modifiers make reachable, reported as warnings.
         finding(
             "warning",
@@ -128,4 +142,9 @@ fn correct_claims_of_the_documents_pass() {
     assert!(!err.contains("claims sum = 10"), "{err}");
     assert!(!err.contains("claims sum = 14"), "{err}");
     assert!(!err.contains("claims result = 4"), "{err}");
+    // Beside the musket ranges from 5 cm, the cavalry's and the artillery's start at 0, and
+    // sombra's artillery counts hexes from the adjacent one.
+    assert!(!err.contains("`cavalry-fire` starts"), "{err}");
+    assert!(!err.contains("`artillery` starts"), "{err}");
+    assert!(!err.contains("`heavy` starts"), "{err}");
 }

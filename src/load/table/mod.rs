@@ -51,7 +51,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "modifies",
         ],
     ),
-    ("ranges", &["unit", "by", "bands", "rows", "step"]),
+    ("ranges", &["unit", "by", "bands", "rows", "step", "origin"]),
     ("lookup", &["columns", "group_by", "rows", "constants"]),
     ("sequence", &["steps", "numbering"]),
     (

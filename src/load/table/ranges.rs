@@ -11,6 +11,7 @@ use super::TableLoader;
 struct RawRanges {
     unit: String,
     step: Option<f64>,
+    origin: Option<f64>,
     by: Spanned<String>,
     bands: Vec<String>,
     rows: Vec<Spanned<RawRangeRow>>,
@@ -80,6 +81,7 @@ impl TableLoader<'_> {
         Some(RangeTable {
             unit: raw.unit,
             step: raw.step,
+            origin: raw.origin.unwrap_or(0.0),
             by: raw.by.into_inner(),
             bands: raw.bands,
             rows,

@@ -413,6 +413,7 @@ fn dice_test_with_twenty_modifiers() -> grognard::model::table::DiceTest {
                 group(2, true),
                 group(3, false),
             ],
+            feeds: None,
         },
         modifies_roll: false,
         on_success: None,

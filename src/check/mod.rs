@@ -8,6 +8,7 @@ mod coverage;
 mod crt;
 pub mod dice;
 mod examples;
+mod feeds;
 mod map;
 mod monotonic;
 mod prose;
@@ -66,6 +67,7 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
         TableKind::Modifiers(m) => {
             coverage::modifier_groups(ruleset, m, found);
             monotonic::modifier_groups(ruleset, m, found);
+            feeds::check(ruleset, table, m, limits, found);
         }
         TableKind::DiceTest(t) => {
             coverage::modifier_groups(ruleset, &t.modifiers, found);

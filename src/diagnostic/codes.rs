@@ -419,6 +419,19 @@ pub static CODES: &[Code] = &[
         "content/lints/tables/ranges.toml"
     ),
     code!(
+        "feeds-domain",
+        Error,
+        Lint,
+        "a computed result that the table it feeds does not cover",
+        "A modifiers table that says `feeds = { table = \"…\", column = \"…\" }` has its \
+         result looked up in that table: every combination of modifiers the groups allow (and \
+         every roll of a rolled base) must give a value the column covers (numbers, \"3-5\", \
+         \"13+\"), or the table's `domain = [lowest, highest]` where it is not printed. The \
+         message gives a combination that escapes it.",
+        "content/lints/tables/morale-points.toml",
+        "content/lints/tables/morale-points.toml"
+    ),
+    code!(
         "dice-coverage",
         Error,
         Lint,

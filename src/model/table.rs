@@ -207,6 +207,18 @@ pub struct ModifierTable {
     pub rounding: Rounding,
     pub minimum: Option<i64>,
     pub groups: Vec<Group>,
+    /// The table whose rows the result is looked up in, where the author says.
+    pub feeds: Option<Feeds>,
+}
+
+/// Where a computed result is used next: a table, the column it is read in,
+/// and the values that table covers where no column of it shows them.
+#[derive(Debug, Clone)]
+pub struct Feeds {
+    pub table: String,
+    pub column: Option<String>,
+    pub domain: Option<(f64, f64)>,
+    pub location: Location,
 }
 
 impl ModifierTable {

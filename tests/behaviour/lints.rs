@@ -245,3 +245,26 @@ fn every_lint_fails_its_failing_case_and_passes_its_passing_case() {
         }
     }
 }
+
+#[test]
+fn a_result_outside_the_table_it_feeds_names_the_combination_that_escapes() {
+    let all = diagnostics("feeds-domain", "fail");
+    let d = the(&all, "feeds-domain", 5);
+    assert_eq!(
+        d["message"],
+        "`morale-points` gives -1 with flank-attacked + shaken, which `morale-results` does not cover (1 to 6)"
+    );
+}
+
+#[test]
+fn a_table_whose_first_band_starts_past_the_origin_is_reported_at_its_row() {
+    let all = diagnostics("range-origin", "fail");
+    let d = the(&all, "range-origin", 8);
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("`musket` starts at 5 cm, not where the scale starts (0)"),
+        "{d}"
+    );
+}

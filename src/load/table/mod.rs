@@ -30,7 +30,7 @@ const COMMON_FIELDS: &[&str] = &[
     "qrs",
     "allow",
 ];
-const MODIFIER_FIELDS: &[&str] = &["base", "roll", "rounding", "minimum", "group"];
+const MODIFIER_FIELDS: &[&str] = &["base", "roll", "rounding", "minimum", "group", "feeds"];
 
 /// The table kinds and the top-level fields each accepts besides the common ones.
 const KINDS: &[(&str, &[&str])] = &[

@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::table::{
-    Base, DiceTest, Effect, FailureBand, Group, Modifier, ModifierTable, Pass, Rounding,
+    Base, DiceTest, Effect, FailureBand, Feeds, Group, Modifier, ModifierTable, Pass, Rounding,
 };
 use crate::model::{Dice, Ratio};
 
@@ -20,6 +20,17 @@ struct RawModifiers {
     minimum: Option<i64>,
     #[serde(default)]
     group: Vec<Spanned<RawGroup>>,
+    feeds: Option<Spanned<RawFeeds>>,
+}
+
+/// `feeds = { table = "fire-table", column = "points" }`, or with the fed
+/// table's `domain = [1, 12]` where no column shows it (a table not printed).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFeeds {
+    table: String,
+    column: Option<String>,
+    domain: Option<[f64; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -133,11 +144,22 @@ impl TableLoader<'_> {
             }
             groups.push(group);
         }
+        let feeds = raw.feeds.map(|f| {
+            let location = self.toml.location(f.span());
+            let f = f.into_inner();
+            Feeds {
+                table: f.table,
+                column: f.column,
+                domain: f.domain.map(|[a, b]| (a.min(b), a.max(b))),
+                location,
+            }
+        });
         Some(ModifierTable {
             base,
             rounding,
             minimum: raw.minimum,
             groups,
+            feeds,
         })
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::limits::{self, Limits};
-use crate::model::table::{Base, Effect, Feeds, ModifierTable, Rounding};
+use crate::model::table::{Base, Effect, Feeds, ModifierTable};
 use crate::model::{Cell, Ratio, Ruleset, Table, TableKind};
 
 pub fn check(
@@ -197,14 +197,7 @@ fn results(table: &ModifierTable, limit: usize) -> Option<(Reached, Reached)> {
     for ((sum, product), witness) in &states {
         for (start, roll) in &starts {
             let exact = Ratio::integer(start.checked_add(*sum)?).checked_mul(*product)?;
-            let mut result = match table.rounding {
-                Rounding::Up => exact.ceil(),
-                Rounding::Down | Rounding::None => exact.floor(),
-                Rounding::Nearest => exact.round(),
-            };
-            if let Some(minimum) = table.minimum {
-                result = result.max(minimum);
-            }
+            let result = table.finish(exact);
             let reached = || {
                 let mut w = witness.clone();
                 if let Some(roll) = roll {

@@ -2,7 +2,7 @@
 
 use crate::model::expr::Scope;
 use crate::model::table::LookupTable;
-use crate::model::table::{Base, Effect, ModifierTable, Rounding};
+use crate::model::table::{Base, Effect, ModifierTable};
 use crate::model::{Cell, Ratio, Ruleset};
 
 /// One applied term, labelled as the table labels it.
@@ -97,14 +97,7 @@ pub fn evaluate(
         }
     }
     let exact = Ratio::integer(sum).checked_mul(factor).ok_or(Overflow)?;
-    let mut result = match table.rounding {
-        Rounding::Up => exact.ceil(),
-        Rounding::Down | Rounding::None => exact.floor(),
-        Rounding::Nearest => exact.round(),
-    };
-    if let Some(minimum) = table.minimum {
-        result = result.max(minimum);
-    }
+    let result = table.finish(exact);
     Ok(Evaluation {
         start,
         terms,

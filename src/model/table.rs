@@ -222,6 +222,17 @@ pub struct Feeds {
 }
 
 impl ModifierTable {
+    /// The table's result from its exact value: rounded as it says, and
+    /// never below its minimum.
+    pub fn finish(&self, exact: Ratio) -> i64 {
+        let result = match self.rounding {
+            Rounding::Up => exact.ceil(),
+            Rounding::Down | Rounding::None => exact.floor(),
+            Rounding::Nearest => exact.round(),
+        };
+        self.minimum.map_or(result, |minimum| result.max(minimum))
+    }
+
     pub fn modifier(&self, id: &str) -> Option<(&Group, &Modifier)> {
         self.groups
             .iter()

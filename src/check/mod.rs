@@ -28,7 +28,7 @@ use crate::source::Sources;
 /// Runs every lint on every ruleset of the project.
 pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnostics) {
     for ruleset in &project.rulesets {
-        references::check(ruleset, diags);
+        references::check(ruleset, sources, diags);
         examples::check(ruleset, diags);
         let mut found = Vec::new();
         prose::check(ruleset, sources, &mut found);

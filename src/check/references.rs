@@ -8,12 +8,13 @@ use crate::model::Ruleset;
 
 use crate::diagnostic::closest;
 
-pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
+pub fn check(ruleset: &Ruleset, sources: &crate::source::Sources, diags: &mut Diagnostics) {
     vocabulary_keys(ruleset, diags);
     unique_ids(ruleset, diags);
     chapter_references(ruleset, diags);
     qrs_references(ruleset, diags);
     chained_tables(ruleset, diags);
+    table_references(ruleset, sources, diags);
     editor_notes(ruleset, diags);
 }
 
@@ -148,6 +149,45 @@ fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
                     id,
                     table_ids(),
                     location,
+                ));
+            }
+        }
+    }
+}
+
+/// Cross-references written in a table's text, `[](#id)`, name a chapter,
+/// section, case or table: located at their place in the table's file.
+fn table_references(ruleset: &Ruleset, sources: &crate::source::Sources, diags: &mut Diagnostics) {
+    for table in &ruleset.tables {
+        let file = sources.text(table.file);
+        for text in table.texts() {
+            for (_, id) in crate::model::table::references(text) {
+                if ruleset.numbering.resolve(id).is_some() {
+                    continue;
+                }
+                let written = format!("[](#{id})");
+                let location = file.find(&written).map_or_else(
+                    || table.location.clone(),
+                    |at| crate::diagnostic::Location::new(table.file, at..at + written.len()),
+                );
+                let targets = ruleset
+                    .chapters
+                    .iter()
+                    .flat_map(|c| {
+                        std::iter::once(c.id.as_str())
+                            .chain(c.sections.iter().filter_map(|s| s.id.as_deref()))
+                            .chain(c.cases.iter().map(|case| case.id.as_str()))
+                    })
+                    .chain(ruleset.tables.iter().map(|t| t.id.as_str()));
+                diags.push(unknown(
+                    "broken-reference",
+                    format!(
+                        "table `{}` refers to `{id}`, which is no chapter, section, case or table",
+                        table.id
+                    ),
+                    id,
+                    targets,
+                    &location,
                 ));
             }
         }

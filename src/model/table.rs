@@ -24,6 +24,63 @@ pub struct Table {
     pub qrs: bool,
 }
 
+impl Table {
+    /// Every piece of running text the table prints: its note, text cells,
+    /// results, labels and steps, where cross-references may be written.
+    pub fn texts(&self) -> Vec<&str> {
+        let mut texts: Vec<&str> = self.note.iter().map(String::as_str).collect();
+        fn labels(m: &ModifierTable) -> Vec<&str> {
+            m.groups
+                .iter()
+                .flat_map(|g| g.modifiers.iter().map(|m| m.label.as_str()))
+                .collect()
+        }
+        match &self.kind {
+            TableKind::Modifiers(m) => texts.extend(labels(m)),
+            TableKind::DiceTest(t) => {
+                texts.extend(labels(&t.modifiers));
+                texts.extend(t.on_success.as_deref());
+                texts.extend(
+                    t.successes
+                        .iter()
+                        .chain(&t.failures)
+                        .map(|b| b.result.as_str()),
+                );
+            }
+            TableKind::Lookup(l) => texts.extend(l.rows.iter().flatten().filter_map(|c| match c {
+                Cell::Text(t) => Some(t.as_str()),
+                _ => None,
+            })),
+            TableKind::Sequence(s) => {
+                for step in &s.steps {
+                    texts.push(&step.text);
+                    texts.extend(step.steps.iter().map(String::as_str));
+                }
+            }
+            TableKind::Crt(c) => texts.extend(c.shifts.iter().map(|s| s.label.as_str())),
+            TableKind::Ranges(_) | TableKind::Missing(_) => {}
+        }
+        texts
+    }
+}
+
+/// The cross-references written in a table's text, `[](#id)`, as the
+/// offset of each and the id it names.
+pub fn references(text: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut rest = 0;
+    while let Some(at) = text[rest..].find("[](#") {
+        let start = rest + at;
+        let id_start = start + 4;
+        let Some(len) = text[id_start..].find(')') else {
+            break;
+        };
+        found.push((start, &text[id_start..id_start + len]));
+        rest = id_start + len;
+    }
+    found
+}
+
 #[derive(Debug, Clone)]
 pub struct Allow {
     pub lint: String,

@@ -115,6 +115,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face)
             };
         }
     }
+    each_text(&mut display, |text| resolve_references(ruleset, text));
     en_dashes(&mut display);
     display.layout = measure_columns(face, &display.columns, &display.rows);
     display.keep = row_spans(&display.rows);
@@ -122,20 +123,44 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face)
 }
 
 /// Number ranges in every printed string take an en dash ("2–3").
+/// A cross-reference in a table's text, `[](#id)`, as the rulebook numbers
+/// its target: "15", "13.4" or "tabla 13.2".
+fn resolve_references(ruleset: &Ruleset, text: &mut String) {
+    let found = crate::model::table::references(text);
+    if found.is_empty() {
+        return;
+    }
+    let numbers = super::numbering::Numbers::new(ruleset);
+    let mut out = String::new();
+    let mut rest = 0;
+    for (at, id) in found {
+        out.push_str(&text[rest..at]);
+        // An unknown target is reported by `check`; the page shows its id's place empty.
+        out.push_str(&numbers.resolve(id).unwrap_or_default());
+        rest = at + id.len() + 5;
+    }
+    out.push_str(&text[rest..]);
+    *text = out;
+}
+
 fn en_dashes(display: &mut DisplayTable) {
-    let fix = |s: &mut String| {
+    each_text(display, |s| {
         if let std::borrow::Cow::Owned(fixed) = super::typography::ranges(s) {
             *s = fixed;
         }
-    };
+    });
+}
+
+/// Applies `fix` to every text of a displayed table.
+fn each_text(display: &mut DisplayTable, fix: impl Fn(&mut String)) {
     for row in &mut display.rows {
         match row {
             Row::Group { group } => fix(group),
-            Row::Cells { cells } => cells.iter_mut().for_each(fix),
+            Row::Cells { cells } => cells.iter_mut().for_each(&fix),
         }
     }
-    display.header.iter_mut().for_each(fix);
-    display.outcomes.iter_mut().flatten().for_each(fix);
+    display.header.iter_mut().for_each(&fix);
+    display.outcomes.iter_mut().flatten().for_each(&fix);
     for note in [&mut display.note, &mut display.editor_note]
         .into_iter()
         .flatten()

@@ -161,3 +161,44 @@ fn a_gap_between_success_bands_and_a_chain_to_no_table_are_errors() {
     );
     assert!(err.contains("did you mean `rout`?"), "{err}");
 }
+
+#[test]
+fn a_cross_reference_in_a_table_prints_its_number_and_a_broken_one_is_located() {
+    // The corrected edition's tables refer to chapters and tables by id.
+    let session = grognard::load(&crate::common::repo_root());
+    let sombra = session.project.ruleset("sombra").unwrap();
+    let display = |id: &str| {
+        grognard::render::tables::display_table(
+            sombra,
+            sombra.table(id).unwrap(),
+            "",
+            grognard::render::measure::Face::Serif,
+        )
+    };
+    let square = display("square").note.unwrap();
+    assert!(square.contains("(véase el capítulo 14)"), "{square}");
+    let formations = display("formations");
+    let text = serde_json::to_string(&formations.rows).unwrap();
+    assert!(text.contains("véase la tabla 4."), "{text}");
+    assert!(!text.contains("[](#"), "{text}");
+
+    let project = copy_fixture("crt");
+    let table = project.path().join("content/outpost/tables/rout.toml");
+    let text = std::fs::read_to_string(&table).unwrap().replace(
+        "the unit is disordered.",
+        "the unit is disordered (see [](#combat-rallying)).",
+    );
+    std::fs::write(&table, text).unwrap();
+    let output = grognard(project.path(), &["check"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[broken-reference]: table `rout` refers to `combat-rallying`, which is no chapter, section, case or table"),
+        "{err}"
+    );
+    assert!(
+        err.contains("content/outpost/tables/rout.toml:10:78"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `combat-rally`?"), "{err}");
+}

@@ -155,6 +155,19 @@ fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
     }
 }
 
+/// Every id a cross-reference may name: chapters, sections, cases, tables.
+fn reference_targets(ruleset: &Ruleset) -> impl Iterator<Item = &str> + Clone {
+    ruleset
+        .chapters
+        .iter()
+        .flat_map(|c| {
+            std::iter::once(c.id.as_str())
+                .chain(c.sections.iter().filter_map(|s| s.id.as_deref()))
+                .chain(c.cases.iter().map(|case| case.id.as_str()))
+        })
+        .chain(ruleset.tables.iter().map(|t| t.id.as_str()))
+}
+
 /// Cross-references written in a table's text, `[](#id)`, name a chapter,
 /// section, case or table: located at their place in the table's file.
 fn table_references(ruleset: &Ruleset, sources: &crate::source::Sources, diags: &mut Diagnostics) {
@@ -170,15 +183,7 @@ fn table_references(ruleset: &Ruleset, sources: &crate::source::Sources, diags: 
                     || table.location.clone(),
                     |at| crate::diagnostic::Location::new(table.file, at..at + written.len()),
                 );
-                let targets = ruleset
-                    .chapters
-                    .iter()
-                    .flat_map(|c| {
-                        std::iter::once(c.id.as_str())
-                            .chain(c.sections.iter().filter_map(|s| s.id.as_deref()))
-                            .chain(c.cases.iter().map(|case| case.id.as_str()))
-                    })
-                    .chain(ruleset.tables.iter().map(|t| t.id.as_str()));
+                let targets = reference_targets(ruleset);
                 diags.push(unknown(
                     "broken-reference",
                     format!(
@@ -239,15 +244,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
         }
         for (id, location) in &chapter.references {
             if ruleset.numbering.resolve(id).is_none() {
-                let targets = ruleset
-                    .chapters
-                    .iter()
-                    .flat_map(|c| {
-                        std::iter::once(c.id.as_str())
-                            .chain(c.sections.iter().filter_map(|s| s.id.as_deref()))
-                            .chain(c.cases.iter().map(|case| case.id.as_str()))
-                    })
-                    .chain(table_ids());
+                let targets = reference_targets(ruleset);
                 diags.push(unknown(
                     "broken-reference",
                     format!(

@@ -1,6 +1,7 @@
 //! Lints over the loaded model, run on every build like a compiler's checks.
 //! Each family of lints has its own file; a table may allow a lint with a reason.
 
+mod claims;
 pub mod colour;
 mod command;
 mod conversions;
@@ -29,6 +30,7 @@ use crate::source::Sources;
 pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnostics) {
     for ruleset in &project.rulesets {
         references::check(ruleset, sources, diags);
+        claims::check(ruleset, diags);
         examples::check(ruleset, diags);
         let mut found = Vec::new();
         prose::check(ruleset, sources, &mut found);

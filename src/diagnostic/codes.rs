@@ -432,6 +432,18 @@ pub static CODES: &[Code] = &[
         "content/lints/tables/morale-points.toml"
     ),
     code!(
+        "prose-claim",
+        Error,
+        Lint,
+        "a number in the text that disagrees with the table value it states",
+        "A number written `[6 cm](=movement/line/cm)` in a chapter states a table's value: the \
+         path names the table, the keys of its row and the column (or, in a modifiers or dice \
+         test table, a modifier's id or `base`). The link's words print as they are; the number \
+         in them must be the table's (with its sign where the text writes one).",
+        "content/lints/chapters/01-claims.md",
+        "content/lints/chapters/01-claims.md"
+    ),
+    code!(
         "dice-coverage",
         Error,
         Lint,

@@ -87,6 +87,7 @@ pub fn load(
         sections: Vec::new(),
         embeds: Vec::new(),
         references: Vec::new(),
+        claims: Vec::new(),
         examples: Vec::new(),
         notes: Vec::new(),
         note_refs: Vec::new(),
@@ -125,6 +126,8 @@ struct Scan {
     block: Option<CodeBlock>,
     /// Inside a link to `#id`, whose text the rulebook does not print.
     in_reference: bool,
+    /// Inside a claim, `[6 cm](=movement/line/cm)`: its path, place and words so far.
+    claim: Option<(Vec<String>, Range<usize>, String)>,
     /// Lists and quotes inside each other: deep nesting is reported once.
     nesting: usize,
     too_deep: bool,
@@ -195,6 +198,27 @@ impl Scan {
                 self.in_reference = false;
             }
             return;
+        }
+        if self.claim.is_some() {
+            // A claim's words print as they are; its end is no link's.
+            match &event {
+                Event::End(TagEnd::Link) => {
+                    if let Some((path, range, text)) = self.claim.take() {
+                        chapter.claims.push(crate::model::chapter::Claim {
+                            text,
+                            path,
+                            location: Location::new(file, range),
+                        });
+                    }
+                    return;
+                }
+                Event::Text(t) | Event::Code(t) => {
+                    if let Some((_, _, text)) = &mut self.claim {
+                        text.push_str(t);
+                    }
+                }
+                _ => {}
+            }
         }
         let nodes = &mut chapter.body.nodes;
         match event {
@@ -325,6 +349,11 @@ impl Scan {
         link_type: LinkType,
         range: Range<usize>,
     ) {
+        if let Some(path) = dest_url.strip_prefix('=') {
+            let path = path.split('/').map(|p| p.trim().to_string()).collect();
+            self.claim = Some((path, range, String::new()));
+            return;
+        }
         match dest_url.strip_prefix('#') {
             Some(target) => {
                 let location = Location::new(chapter.file, range.clone());

@@ -14,6 +14,8 @@ pub struct Chapter {
     pub sections: Vec<Section>,
     pub embeds: Vec<(String, Location)>,
     pub references: Vec<(String, Location)>,
+    /// Numbers in the text tied to a table's value, `[6 cm](=movement/line/cm)`.
+    pub claims: Vec<Claim>,
     pub examples: Vec<Example>,
     /// Editor's notes (`[^label]: …`), each defined once, and where the
     /// text refers to them (`[^label]`).
@@ -24,6 +26,15 @@ pub struct Chapter {
     pub cases: Vec<Case>,
     /// The body, parsed once.
     pub body: Body,
+    pub location: Location,
+}
+
+/// A number in running text that states a table's value: the words as
+/// printed, and the path to the value (table, row keys, column).
+#[derive(Debug, Clone)]
+pub struct Claim {
+    pub text: String,
+    pub path: Vec<String>,
     pub location: Location,
 }
 

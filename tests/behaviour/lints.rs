@@ -268,3 +268,14 @@ fn a_table_whose_first_band_starts_past_the_origin_is_reported_at_its_row() {
         "{d}"
     );
 }
+
+#[test]
+fn a_number_in_the_text_that_disagrees_with_its_table_is_reported_at_its_words() {
+    let all = diagnostics("prose-claim", "fail");
+    let d = the(&all, "prose-claim", 8);
+    assert_eq!(
+        d["message"],
+        "the text says 15 cm, table `movement` gives 12 (cavalry, cm)"
+    );
+    assert_eq!(d["column"], 68, "{d}");
+}

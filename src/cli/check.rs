@@ -17,6 +17,10 @@ pub struct Args {
     /// scenario's strengths per side and formation
     #[arg(long)]
     summary: bool,
+    /// Also print, per ruleset and chapter, how many of the numbers in the text
+    /// a lint checks (tied to a table, or worked out) against all it holds
+    #[arg(long)]
+    coverage: bool,
 }
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
@@ -32,6 +36,9 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         print!("{}", summary::dice_chances(&session.project));
         print!("{}", summary::crt_outcomes(&session.project));
         print!("{}", summary::scenario_totals(&session.project));
+    }
+    if args.coverage {
+        print!("{}", summary::claim_coverage(&session.project));
     }
     finish(&mut session, &args.report, &named)
 }

@@ -102,6 +102,45 @@ pub fn crt_outcomes(project: &Project) -> String {
     out
 }
 
+/// Per ruleset and chapter: the numbers of the text a lint checks, of all it holds.
+pub fn claim_coverage(project: &Project) -> String {
+    let mut out = String::new();
+    let percent = |verified: usize, numbers: usize| {
+        if numbers == 0 {
+            "—".to_string()
+        } else {
+            format!("{:.0} %", verified as f64 * 100.0 / numbers as f64)
+        }
+    };
+    for ruleset in &project.rulesets {
+        let _ = writeln!(
+            out,
+            "{} — numbers in the text checked by a lint",
+            ruleset.name
+        );
+        let chapters = grognard::check::claim_coverage::of(ruleset);
+        for c in &chapters {
+            let title = format!("{} {}", c.number, c.title);
+            let _ = writeln!(
+                out,
+                "  {title:<44} {:>4} of {:>4}  {:>5}",
+                c.verified,
+                c.numbers,
+                percent(c.verified, c.numbers)
+            );
+        }
+        let verified: usize = chapters.iter().map(|c| c.verified).sum();
+        let numbers: usize = chapters.iter().map(|c| c.numbers).sum();
+        let _ = writeln!(
+            out,
+            "  {:<44} {verified:>4} of {numbers:>4}  {:>5}",
+            "all",
+            percent(verified, numbers)
+        );
+    }
+    out
+}
+
 /// Men, guns and units per side and per formation of every scenario.
 pub fn scenario_totals(project: &Project) -> String {
     use grognard::model::strength::sum;

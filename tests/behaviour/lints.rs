@@ -279,3 +279,25 @@ fn a_number_in_the_text_that_disagrees_with_its_table_is_reported_at_its_words()
     );
     assert_eq!(d["column"], 68, "{d}");
 }
+
+#[test]
+fn check_coverage_counts_the_numbers_a_lint_checks_per_chapter() {
+    let dir = project("prose-claim", "pass");
+    let chapter = dir.path().join("content/lints/chapters/01-claims.md");
+    let text = std::fs::read_to_string(&chapter).unwrap()
+        + "\nA general commands within 20 cm, and 2 + 2 = 4 figures.\n";
+    std::fs::write(&chapter, text).unwrap();
+    let output = grognard(dir.path(), &["check", "--coverage"]);
+    let out = stdout(&output);
+    // 6 and 12 are tied to the table, 2, 2 and 4 worked out; 20 is not checked.
+    assert!(
+        out.contains("Lint cases — numbers in the text checked by a lint"),
+        "{out}"
+    );
+    let line = out
+        .lines()
+        .find(|l| l.contains("1 Claims"))
+        .unwrap_or_default();
+    assert!(line.contains("5 of    6"), "{out}");
+    assert!(line.trim_end().ends_with("83 %"), "{out}");
+}

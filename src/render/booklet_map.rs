@@ -151,7 +151,8 @@ fn arrivals(
             + 1.6;
         view.arrivals.push(Stack {
             x,
-            y: y + hex_mm * 0.22,
+            // Below the hex's centre, clear of a set-up square on the same hex.
+            y: y + hex_mm * 0.5,
             size: width.max(height),
             height,
             pt,

@@ -242,12 +242,7 @@ fn setup(
     diags: &mut Diagnostics,
 ) {
     let terrain = map.terrain_grid();
-    let rows = map.grid.row_count() as usize;
-    let terrain_at = |hex: (u32, u32)| {
-        let index =
-            (hex.0 - map.grid.columns.0) as usize * rows + (hex.1 - map.grid.rows.0) as usize;
-        terrain[index]
-    };
+    let terrain_at = |hex: (u32, u32)| terrain[map.grid.index(hex)];
     let members = ruleset.and_then(|r| r.vocabulary("terrain"));
     // Units placed exactly on a hex, per hex: (side, nation, counts?) for stacking.
     let mut stacks: HashMap<(u32, u32), Vec<Counter>> = HashMap::new();

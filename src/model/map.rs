@@ -119,6 +119,13 @@ impl Grid {
         }
     }
 
+    /// Where a hex on the map stands in a list of every hex, column by
+    /// column (the order of `hexes`).
+    pub fn index(&self, (column, row): (u32, u32)) -> usize {
+        (column - self.columns.0) as usize * self.row_count() as usize
+            + (row - self.rows.0) as usize
+    }
+
     pub fn contains(&self, column: u32, row: u32) -> bool {
         (self.columns.0..=self.columns.1).contains(&column)
             && (self.rows.0..=self.rows.1).contains(&row)
@@ -381,18 +388,14 @@ impl HexMap {
             || !self.paths.is_empty()
     }
 
-    /// Each hex's terrain id, where the source gives one, indexed by
-    /// `(column - first) * rows + (row - first)`.
+    /// Each hex's terrain id, where the source gives one, by `Grid::index`.
     pub fn terrain_grid(&self) -> Vec<Option<&str>> {
-        let rows = self.grid.row_count() as usize;
         let default = self.default_terrain.as_ref().map(|(t, _)| t.as_str());
         let mut cells = vec![default; self.grid.hex_count() as usize];
         for (terrain, hexes, _) in &self.terrain {
             for hex in hexes {
-                if let Some((c, r)) = self.grid.locate(hex) {
-                    let index =
-                        (c - self.grid.columns.0) as usize * rows + (r - self.grid.rows.0) as usize;
-                    cells[index] = Some(terrain.as_str());
+                if let Some(at) = self.grid.locate(hex) {
+                    cells[self.grid.index(at)] = Some(terrain.as_str());
                 }
             }
         }
@@ -402,14 +405,11 @@ impl HexMap {
     /// Each hex's elevation (0 where the source gives none), indexed as
     /// `terrain_grid`.
     pub fn elevation_grid(&self) -> Vec<i32> {
-        let rows = self.grid.row_count() as usize;
         let mut cells = vec![0; self.grid.hex_count() as usize];
         for (level, hexes) in &self.elevation {
             for hex in hexes {
-                if let Some((c, r)) = self.grid.locate(hex) {
-                    let index =
-                        (c - self.grid.columns.0) as usize * rows + (r - self.grid.rows.0) as usize;
-                    cells[index] = *level;
+                if let Some(at) = self.grid.locate(hex) {
+                    cells[self.grid.index(at)] = *level;
                 }
             }
         }

@@ -410,15 +410,11 @@ fn hexes(d: &Drawer, ground: Option<&str>, view: &mut MapView) {
     let grid = d.grid;
     let terrain = d.map.terrain_grid();
     let elevation = d.map.elevation_grid();
-    let rows = grid.row_count() as usize;
     let mut used: Vec<&str> = ground.into_iter().collect();
     let mut levels: Vec<i32> = Vec::new();
     let radius = d.hex_mm / 3f64.sqrt();
     for (index, hex) in grid.hexes().enumerate() {
-        debug_assert_eq!(
-            index,
-            (hex.0 - grid.columns.0) as usize * rows + (hex.1 - grid.rows.0) as usize
-        );
+        debug_assert_eq!(index, grid.index(hex));
         let centre = d.centre(hex);
         if !d.shows(centre) {
             continue;

@@ -5,7 +5,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::chapter::Claim;
-use crate::model::table::{Base, Effect, ModifierTable};
+use crate::model::table::{Base, Effect, ModifierTable, RangeTable};
 use crate::model::{Cell, Ruleset, TableKind};
 
 pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
@@ -36,10 +36,16 @@ fn check_claim(ruleset: &Ruleset, claim: &Claim) -> Result<(), String> {
             let Some(index) = lookup.columns.iter().position(|c| &c.id == column) else {
                 return Err(format!("table `{table_id}` has no column `{column}`"));
             };
+            // A row is named by its own `id`, or by the keys its cells hold.
             let matching: Vec<&Vec<Cell>> = lookup
                 .rows
                 .iter()
-                .filter(|row| keys.iter().all(|k| row.iter().any(|cell| holds(cell, k))))
+                .zip(&lookup.row_ids)
+                .filter(|(row, id)| {
+                    matches!((keys, id), ([key], Some(id)) if key == id)
+                        || keys.iter().all(|k| row.iter().any(|cell| holds(cell, k)))
+                })
+                .map(|(row, _)| row)
                 .collect();
             let row = match matching[..] {
                 [row] => row,
@@ -60,11 +66,12 @@ fn check_claim(ruleset: &Ruleset, claim: &Claim) -> Result<(), String> {
             };
             (value, rest.join(", "))
         }
+        TableKind::Ranges(ranges) => (range(ranges, table_id, rest)?, rest.join(", ")),
         TableKind::Modifiers(m) => (modifier(m, table_id, rest)?, rest.join(", ")),
         TableKind::DiceTest(t) => (modifier(&t.modifiers, table_id, rest)?, rest.join(", ")),
         _ => {
             return Err(format!(
-                "claims are read in lookup, modifier and dice-test tables, not in `{table_id}`"
+                "claims are read in lookup, ranges, modifier and dice-test tables, not in `{table_id}`"
             ));
         }
     };
@@ -84,6 +91,50 @@ fn check_claim(ruleset: &Ruleset, claim: &Claim) -> Result<(), String> {
             claim.text.trim(),
             show(value)
         ))
+    }
+}
+
+/// A weapon's range: `heavy/max` (where its last band ends), `heavy/min`
+/// (where its first starts), or `heavy/2/to` (where its second band ends).
+fn range(table: &RangeTable, table_id: &str, rest: &[String]) -> Result<f64, String> {
+    let (key, what) = match rest {
+        [key, what] => (key, vec![what.as_str()]),
+        [key, band, end] => (key, vec![band.as_str(), end.as_str()]),
+        _ => {
+            return Err(format!(
+                "a claim on `{table_id}` names a row and `max`, `min` or a band and `from` or `to`"
+            ));
+        }
+    };
+    let Some(row) = table.rows.iter().find(|r| &r.key == key) else {
+        return Err(format!("table `{table_id}` has no row `{key}`"));
+    };
+    let band = |i: usize| {
+        row.bounds
+            .get(i)
+            .copied()
+            .ok_or_else(|| format!("`{key}` of `{table_id}` has no band {}", i + 1))
+    };
+    match what[..] {
+        ["max"] => Ok(band(row.bounds.len().saturating_sub(1))?.1),
+        ["min"] => Ok(band(0)?.0),
+        [n, end] => {
+            let index = n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| format!("`{n}` is no band number of `{table_id}` (1, 2, …)"))?;
+            let (from, to) = band(index - 1)?;
+            match end {
+                "from" => Ok(from),
+                "to" => Ok(to),
+                _ => Err(format!("a band is read `from` or `to`, not `{end}`")),
+            }
+        }
+        _ => Err(format!(
+            "a range is read by `max`, `min` or a band number, not `{}`",
+            what.join("/")
+        )),
     }
 }
 
@@ -114,6 +165,8 @@ fn holds(cell: &Cell, key: &str) -> bool {
     match cell {
         Cell::Keys(keys) => keys.iter().any(|k| k == key),
         Cell::Text(text) => text == key,
+        // A row keyed by a number ("14" turns, "11" points) is named by it.
+        Cell::Integer(n) => n.to_string() == key,
         _ => false,
     }
 }

@@ -8,11 +8,13 @@ mod command;
 mod conversions;
 mod coverage;
 mod crt;
+mod detect;
 pub mod dice;
 mod examples;
 mod feeds;
 mod map;
 mod monotonic;
+mod proportions;
 mod prose;
 mod ranges;
 mod references;
@@ -32,6 +34,7 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
     for ruleset in &project.rulesets {
         references::check(ruleset, sources, diags);
         claims::check(ruleset, diags);
+        detect::check(ruleset, diags);
         examples::check(ruleset, diags);
         let mut found = Vec::new();
         prose::check(ruleset, sources, &mut found);

@@ -211,7 +211,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     claims
 }
 
-fn show(value: f64) -> String {
+pub(crate) fn show(value: f64) -> String {
     let rounded = (value * 1000.0).round() / 1000.0;
     if rounded.fract() == 0.0 {
         format!("{}", rounded as i64)
@@ -230,10 +230,22 @@ pub fn check(ruleset: &Ruleset, sources: &Sources, found: &mut Vec<Diagnostic>) 
             };
             // Offsets inside the text map to the source only when it is verbatim.
             let verbatim = text.get(range.start..range.start + t.len()) == Some(t.as_str());
-            for claim in find_claims(t) {
-                if (claim.claimed - claim.computed).abs() < 1e-9 {
-                    continue;
-                }
+            // Wrong arithmetic, and proportions that come out neither exact
+            // nor rounded.
+            let wrong = find_claims(t)
+                .into_iter()
+                .filter(|c| (c.claimed - c.computed).abs() >= 1e-9)
+                .chain(
+                    super::proportions::find(t)
+                        .into_iter()
+                        .filter(|p| !p.holds())
+                        .map(|p| Claim {
+                            range: p.range,
+                            claimed: p.claimed,
+                            computed: p.computed,
+                        }),
+                );
+            for claim in wrong {
                 let range = if verbatim {
                     range.start + claim.range.start..range.start + claim.range.end
                 } else {

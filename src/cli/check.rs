@@ -38,7 +38,10 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         print!("{}", summary::scenario_totals(&session.project));
     }
     if args.coverage {
-        print!("{}", summary::claim_coverage(&session.project));
+        print!(
+            "{}",
+            summary::claim_coverage(&session.project, &session.sources, args.report.verbose)
+        );
     }
     finish(&mut session, &args.report, &named)
 }

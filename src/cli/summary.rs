@@ -5,6 +5,7 @@ use std::fmt::Write;
 use grognard::model::dice::{extremes, percent};
 use grognard::model::table::Base;
 use grognard::model::{Project, TableKind};
+use grognard::source::Sources;
 
 /// Each dice test's chance of success for its worst and best reachable modifiers.
 pub fn dice_chances(project: &Project) -> String {
@@ -102,8 +103,9 @@ pub fn crt_outcomes(project: &Project) -> String {
     out
 }
 
-/// Per ruleset and chapter: the numbers of the text a lint checks, of all it holds.
-pub fn claim_coverage(project: &Project) -> String {
+/// Per ruleset and chapter: the numbers of the text a lint checks, of all it
+/// holds; with `verbose`, where each unchecked number is, with its line.
+pub fn claim_coverage(project: &Project, sources: &Sources, verbose: bool) -> String {
     let mut out = String::new();
     let percent = |verified: usize, numbers: usize| {
         if numbers == 0 {
@@ -128,6 +130,11 @@ pub fn claim_coverage(project: &Project) -> String {
                 c.numbers,
                 percent(c.verified, c.numbers)
             );
+            if verbose {
+                for range in &c.unchecked {
+                    let _ = writeln!(out, "    {}", unchecked_line(sources, c.file, range));
+                }
+            }
         }
         let verified: usize = chapters.iter().map(|c| c.verified).sum();
         let numbers: usize = chapters.iter().map(|c| c.numbers).sum();
@@ -194,4 +201,33 @@ fn write_formation(
     {
         write_formation(out, scenario, totals, child, depth + 1);
     }
+}
+
+/// "content/ved/chapters/13-fuego.md:82: … a 5 cm, es decir …", the number
+/// in the middle of its line's words.
+fn unchecked_line(
+    sources: &Sources,
+    file: grognard::source::FileId,
+    range: &std::ops::Range<usize>,
+) -> String {
+    let source = sources.get(file);
+    let (line, _) = source.line_col(range.start);
+    let text = &source.text;
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let line_start = text[..floor(range.start)].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[range.end.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| range.end + i);
+    let from = floor(range.start.saturating_sub(40).max(line_start));
+    let to = floor((range.end + 40).min(line_end));
+    format!(
+        "{}:{line}: …{}…",
+        source.path.display(),
+        text[from..to].replace(['\n', '\r'], " ")
+    )
 }

@@ -402,6 +402,8 @@ pub struct LookupTable {
     pub rows: Vec<Vec<Cell>>,
     /// Where each row's cells are written, per column.
     pub cell_locations: Vec<Vec<Location>>,
+    /// Each row's own `id`, where the author gives one.
+    pub row_ids: Vec<Option<String>>,
     /// Named constants keyed by vocabulary member, for column rules.
     pub constants: Vec<(String, Vec<(String, f64)>)>,
 }

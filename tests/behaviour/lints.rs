@@ -154,14 +154,19 @@ fn prose_arithmetic_flags_wrong_claims_only() {
     let all = found("prose-arithmetic", "fail");
     assert_found(&all, "prose-arithmetic", "chapters/01-arithmetic.md", 6);
     assert_found(&all, "prose-arithmetic", "chapters/01-arithmetic.md", 8);
+    assert_found(&all, "prose-arithmetic", "chapters/01-arithmetic.md", 11);
     let prose: Vec<_> = diagnostics("prose-arithmetic", "fail")
         .into_iter()
         .filter(|d| d["code"] == "prose-arithmetic")
         .collect();
     assert_eq!(
         prose.len(),
-        2,
+        3,
         "(1+3+3+2=9), 7 + 1 + 2 = 10, 10 / 2 = 5 and -24 pass"
+    );
+    assert_eq!(
+        prose[2]["message"],
+        "`half of its 8 figures, 5` claims 5, but the arithmetic gives 4"
     );
     assert_eq!(
         prose[0]["message"],
@@ -281,6 +286,17 @@ fn a_number_in_the_text_that_disagrees_with_its_table_is_reported_at_its_words()
 }
 
 #[test]
+fn a_number_whose_sentence_names_a_row_and_column_is_held_against_the_table() {
+    let all = diagnostics("prose-claim", "fail");
+    let d = the(&all, "prose-claim", 15);
+    assert_eq!(
+        d["message"],
+        "the text says 10 cm, table `movement` gives 12 (Cavalry, Per action)"
+    );
+    assert_eq!(d["column"], 38, "{d}");
+}
+
+#[test]
 fn check_coverage_counts_the_numbers_a_lint_checks_per_chapter() {
     let dir = project("prose-claim", "pass");
     let chapter = dir.path().join("content/lints/chapters/01-claims.md");
@@ -289,7 +305,8 @@ fn check_coverage_counts_the_numbers_a_lint_checks_per_chapter() {
     std::fs::write(&chapter, text).unwrap();
     let output = grognard(dir.path(), &["check", "--coverage"]);
     let out = stdout(&output);
-    // 6 and 12 are tied to the table, 2, 2 and 4 worked out; 20 is not checked.
+    // 6, 12 and 12 are tied to the table, one 12 cm read by its row and
+    // column, 2, 2 and 4 worked out; the two 20 cm are not checked.
     assert!(
         out.contains("Lint cases — numbers in the text checked by a lint"),
         "{out}"
@@ -298,6 +315,18 @@ fn check_coverage_counts_the_numbers_a_lint_checks_per_chapter() {
         .lines()
         .find(|l| l.contains("1 Claims"))
         .unwrap_or_default();
-    assert!(line.contains("5 of    6"), "{out}");
-    assert!(line.trim_end().ends_with("83 %"), "{out}");
+    assert!(line.contains("7 of    9"), "{out}");
+    assert!(line.trim_end().ends_with("78 %"), "{out}");
+    // `--verbose` says where the unchecked ones are.
+    let verbose = stdout(&grognard(dir.path(), &["check", "--coverage", "--verbose"]));
+    let unchecked: Vec<&str> = verbose
+        .lines()
+        .filter(|l| l.contains("01-claims.md:"))
+        .collect();
+    assert_eq!(unchecked.len(), 2, "{verbose}");
+    assert!(unchecked[0].contains("01-claims.md:15: …"), "{verbose}");
+    assert!(
+        unchecked[1].contains("within 20 cm, and 2 + 2"),
+        "{verbose}"
+    );
 }

@@ -113,6 +113,17 @@ fn the_checker_reports_exactly_the_inconsistencies_of_the_four_documents() {
             "polk/tables/musket-ranges.toml",
             11,
         ),
+        // Seed 000: the fire table's «50 %» asks for «53 ó menos» on 2d10 (13.4, l. 576),
+        // where the procedure reads the tens and units of the result, 50.
+        finding("error", "cell-rule", "ved/tables/fire-table-cells.toml", 15),
+        // Seed 000: "1 de cada 3 figuras" of a 12-figure Prussian battalion is 4, not the
+        // 3 the example gives (5.1, l. 254).
+        finding(
+            "error",
+            "cell-rule",
+            "ved/tables/skirmish-equivalence.toml",
+            14,
+        ),
         // Seed 000: what the printed modifiers make reachable, reported as warnings.
         finding(
             "warning",
@@ -147,4 +158,14 @@ fn correct_claims_of_the_documents_pass() {
     assert!(!err.contains("`cavalry-fire` starts"), "{err}");
     assert!(!err.contains("`artillery` starts"), "{err}");
     assert!(!err.contains("`heavy` starts"), "{err}");
+    // Beside the wrong «53», the 147 → «47 ó menos» of the second example holds; beside
+    // the Prussians' 3 of 12, no other cell of the skirmish examples is reported.
+    assert!(!err.contains("`roll` is 47"), "{err}");
+    assert_eq!(
+        err.matches("error[cell-rule]: `skirmishers`").count(),
+        1,
+        "{err}"
+    );
+    // No number of the transcribed examples is read against the wrong table.
+    assert!(!err.contains("error[prose-claim]"), "{err}");
 }

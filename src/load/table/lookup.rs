@@ -54,16 +54,20 @@ impl TableLoader<'_> {
         self.check_column_names(&columns, raw.group_by.as_ref());
         let mut rows = Vec::new();
         let mut cell_locations = Vec::new();
+        let mut row_ids: Vec<Option<String>> = Vec::new();
         for row in raw.rows {
+            let id = self.row_id(&columns, &row, &row_ids);
             let (cells, locations) = self.row(&columns, row);
             rows.push(cells);
             cell_locations.push(locations);
+            row_ids.push(id);
         }
         Some(LookupTable {
             columns,
             group_by: raw.group_by.map(Spanned::into_inner),
             rows,
             cell_locations,
+            row_ids,
             constants,
         })
     }
@@ -148,7 +152,8 @@ impl TableLoader<'_> {
         let span = row.span();
         let row = row.into_inner();
         for key in row.keys() {
-            if !columns.iter().any(|c| &c.id == key) {
+            let is_row_id = key == "id" && !columns.iter().any(|c| c.id == "id");
+            if !is_row_id && !columns.iter().any(|c| &c.id == key) {
                 let known: Vec<_> = columns.iter().map(|c| format!("`{}`", c.id)).collect();
                 self.diags.push(
                     Diagnostic::error("unknown-column", format!("no column `{key}`"))
@@ -169,6 +174,37 @@ impl TableLoader<'_> {
             .map(|c| self.toml.key_location(span.clone(), &c.id))
             .collect();
         (cells, locations)
+    }
+
+    /// A row's own `id`, when the table has no column of that name: a short
+    /// name the text's claims and later editions refer to the row by.
+    fn row_id(
+        &mut self,
+        columns: &[Column],
+        row: &Spanned<toml::Table>,
+        earlier: &[Option<String>],
+    ) -> Option<String> {
+        if columns.iter().any(|c| c.id == "id") {
+            return None;
+        }
+        let value = row.get_ref().get("id")?;
+        let location = self.toml.key_location(row.span(), "id");
+        let Some(id) = value.as_str() else {
+            self.error(
+                "invalid-field",
+                "a row's `id` is a short name in quotes: `id = \"advance\"`".into(),
+                location,
+            );
+            return None;
+        };
+        if earlier.iter().flatten().any(|e| e == id) {
+            self.error(
+                "duplicate-id",
+                format!("two rows of this table have the id `{id}`"),
+                location,
+            );
+        }
+        Some(id.to_string())
     }
 
     /// `constants = { name = { member = number, … } }`.

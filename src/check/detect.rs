@@ -1,0 +1,819 @@
+//! Numbers in running text that state a table's value without the claim
+//! markup: the sentence names a row of the table (by its key's label) and
+//! the column (by its label, or by the unit written after the number, when
+//! one column has it), or a modifier by its label with a signed number.
+//! "La infantería en línea mueve 12 cm" is read against the movement table.
+//!
+//! Reading prose is a guess, so a detected number only counts as checked
+//! when the table agrees, and a disagreement is reported only when one
+//! reading is nearer the number than any other.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::chapter::{Chapter, Container, Node};
+use crate::model::table::Effect;
+use crate::model::{Cell, Ruleset, TableKind};
+
+use super::prose::show;
+
+/// A number of the text read as a table's value.
+#[derive(Debug, Clone)]
+pub struct Detected {
+    pub location: Location,
+    pub said: String,
+    /// Where the value is: the table, the row's label and the column's.
+    pub table: String,
+    pub row: String,
+    pub column: String,
+    pub value: f64,
+    pub agrees: bool,
+}
+
+/// The numbers of a chapter's text read as table values: those that agree
+/// with a table, and those whose one nearest reading disagrees.
+pub fn claims(names: &Names, chapter: &Chapter) -> Vec<Detected> {
+    let mut found = Vec::new();
+    for passage in passages(chapter) {
+        // The passage's words, read only when a reading needs its subject.
+        let passage_words = std::cell::OnceCell::new();
+        for sentence in sentences(&passage.text) {
+            read_sentence(
+                names,
+                &passage,
+                &passage_words,
+                sentence,
+                chapter,
+                &mut found,
+            );
+        }
+    }
+    found
+}
+
+pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
+    let names = Names::of(ruleset);
+    for chapter in &ruleset.chapters {
+        for d in claims(&names, chapter).into_iter().filter(|d| !d.agrees) {
+            diags.push(
+                Diagnostic::error(
+                    "prose-claim",
+                    format!(
+                        "the text says {}, table `{}` gives {} ({}, {})",
+                        d.said,
+                        d.table,
+                        show(d.value),
+                        d.row,
+                        d.column
+                    ),
+                )
+                .at_location(Some(d.location))
+                .label(format!("read as `{}`: {}, {}", d.table, d.row, d.column))
+                .expected(show(d.value))
+                .found(d.said.clone()),
+            );
+        }
+    }
+}
+
+/// The text of a paragraph, list item or note, with where each piece is in
+/// the file, and the stretches (links) whose numbers are not read.
+struct Passage {
+    text: String,
+    /// (offset in `text`, offset in the file, length) of each piece.
+    pieces: Vec<(usize, usize, usize)>,
+    skipped: Vec<Range<usize>>,
+}
+
+impl Passage {
+    fn source(&self, offset: usize) -> usize {
+        let piece = self
+            .pieces
+            .iter()
+            .rev()
+            .find(|(at, _, _)| *at <= offset)
+            .copied()
+            .unwrap_or((0, 0, 0));
+        piece.1 + (offset - piece.0).min(piece.2)
+    }
+}
+
+fn passages(chapter: &Chapter) -> Vec<Passage> {
+    let mut all = Vec::new();
+    let mut current = Passage {
+        text: String::new(),
+        pieces: Vec::new(),
+        skipped: Vec::new(),
+    };
+    let mut link_start = None;
+    let mut in_heading = false;
+    let flush = |current: &mut Passage, all: &mut Vec<Passage>| {
+        if !current.text.trim().is_empty() {
+            all.push(std::mem::replace(
+                current,
+                Passage {
+                    text: String::new(),
+                    pieces: Vec::new(),
+                    skipped: Vec::new(),
+                },
+            ));
+        } else {
+            current.text.clear();
+            current.pieces.clear();
+            current.skipped.clear();
+        }
+    };
+    for (node, range) in &chapter.body.nodes {
+        match node {
+            Node::Open(Container::Link { .. }) => link_start = Some(current.text.len()),
+            Node::Close(Container::Link { .. }) => {
+                if let Some(start) = link_start.take() {
+                    current.skipped.push(start..current.text.len());
+                }
+            }
+            Node::Open(Container::Heading { .. }) => {
+                flush(&mut current, &mut all);
+                in_heading = true;
+            }
+            Node::Close(Container::Heading { .. }) => {
+                current = Passage {
+                    text: String::new(),
+                    pieces: Vec::new(),
+                    skipped: Vec::new(),
+                };
+                in_heading = false;
+            }
+            Node::Open(
+                Container::Paragraph | Container::Item | Container::Quote | Container::Note { .. },
+            )
+            | Node::Close(
+                Container::Paragraph | Container::Item | Container::Quote | Container::Note { .. },
+            ) => flush(&mut current, &mut all),
+            Node::Text(text) | Node::Code(text) if !in_heading => {
+                current
+                    .pieces
+                    .push((current.text.len(), range.start, text.len()));
+                current.text.push_str(text);
+            }
+            Node::SoftBreak | Node::HardBreak => current.text.push(' '),
+            _ => {}
+        }
+    }
+    flush(&mut current, &mut all);
+    all
+}
+
+/// Sentences: split after `.`, `;`, `?` or `!` followed by a space, never
+/// inside a number ("7.5").
+fn sentences(text: &str) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | ';' | '?' | '!')
+            && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace())
+        {
+            found.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        found.push(start..text.len());
+    }
+    found
+}
+
+/// A word of a label as the text's words are compared with it: long words
+/// agree on all but their last two letters, allowing for the endings of
+/// plural and case ("líneas", "колонной"); short ones and numbers exactly.
+#[derive(Debug, Clone, PartialEq)]
+struct LabelWord {
+    stem: String,
+    /// The longest text word that still is this one, in characters; none
+    /// when the word must be written as it is.
+    longest: Option<usize>,
+}
+
+impl LabelWord {
+    fn new(word: &str) -> Self {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < 5 || chars.iter().any(char::is_ascii_digit) {
+            return LabelWord {
+                stem: word.to_string(),
+                longest: None,
+            };
+        }
+        LabelWord {
+            stem: chars[..(chars.len() - 2).max(4)].iter().collect(),
+            longest: Some(chars.len() + 3),
+        }
+    }
+
+    fn is(&self, text_word: &str) -> bool {
+        match self.longest {
+            None => text_word == self.stem,
+            Some(longest) => {
+                text_word.starts_with(&self.stem) && text_word.chars().count() <= longest
+            }
+        }
+    }
+}
+
+/// A label's words, by their index among all the labels (so that where a
+/// label stands in a sentence is found once per sentence).
+type Phrase = usize;
+
+/// A way the text can name a value: its row's keys, its column, the value.
+struct Name {
+    /// Every key of the row must be named, each by one of its phrases.
+    keys: Vec<Vec<Phrase>>,
+    column: Option<ColumnName>,
+    /// Whether the number must be written with its sign (a modifier).
+    signed: bool,
+    value: f64,
+    table: String,
+    row: String,
+    column_label: String,
+    /// The longer words of the table's title: a disagreement is only held
+    /// against a table whose subject the passage names.
+    topic: std::rc::Rc<Vec<LabelWord>>,
+}
+
+struct ColumnName {
+    label: Phrase,
+    unit: Option<String>,
+    /// No other column of the table has this unit: the unit names the column.
+    unit_names: bool,
+}
+
+/// Every value of a ruleset's tables the text can name, and the labels
+/// that name them.
+pub struct Names {
+    names: Vec<Name>,
+    phrases: Vec<Vec<LabelWord>>,
+    /// The names a number can have, by the unit written after it, by how
+    /// the word after it begins (a column's label), and for signed numbers.
+    by_unit: HashMap<String, Vec<usize>>,
+    by_label: HashMap<String, Vec<usize>>,
+    signed: Vec<usize>,
+}
+
+/// How a word begins, as far as a label's stem must agree with it.
+fn opening(word: &str) -> String {
+    word.chars().take(4).collect()
+}
+
+/// Gives each distinct label its index.
+#[derive(Default)]
+struct Phrases {
+    all: Vec<Vec<LabelWord>>,
+    index: HashMap<Vec<String>, usize>,
+}
+
+impl Phrases {
+    fn intern(&mut self, words: Vec<String>) -> Phrase {
+        if let Some(&i) = self.index.get(&words) {
+            return i;
+        }
+        self.all
+            .push(words.iter().map(|w| LabelWord::new(w)).collect());
+        self.index.insert(words, self.all.len() - 1);
+        self.all.len() - 1
+    }
+
+    /// The phrases a label can be written as: whole, and without what it
+    /// adds in brackets or after a comma ("Línea (dos filas)" → "línea").
+    /// A label of one short word names nothing: too many sentences hold it.
+    fn of_label(&mut self, label: &str) -> Vec<Phrase> {
+        let mut found: Vec<Phrase> = Vec::new();
+        for part in [label, label.split(['(', ',', ':']).next().unwrap_or(label)] {
+            let w = words(part);
+            let long_enough = w.iter().map(|w| w.chars().count()).sum::<usize>() >= 4;
+            if !w.is_empty() && long_enough {
+                let phrase = self.intern(w);
+                if !found.contains(&phrase) {
+                    found.push(phrase);
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Names {
+    pub fn of(ruleset: &Ruleset) -> Self {
+        let mut names = Vec::new();
+        let mut phrases = Phrases::default();
+        let label_of = |vocab: &Option<String>, key: &str| -> String {
+            vocab
+                .as_deref()
+                .and_then(|v| ruleset.vocabulary(v))
+                .and_then(|v| v.member(key))
+                .map_or_else(|| key.to_string(), |m| m.label.clone())
+        };
+        for table in &ruleset.tables {
+            let subject = std::rc::Rc::new(topic(&table.title));
+            match &table.kind {
+                TableKind::Lookup(lookup) => {
+                    let units: Vec<Option<String>> = lookup
+                        .columns
+                        .iter()
+                        .map(|c| c.unit.as_deref().map(str::to_lowercase))
+                        .collect();
+                    for row in &lookup.rows {
+                        let labels: Vec<Vec<String>> = row
+                            .iter()
+                            .zip(&lookup.columns)
+                            .filter_map(|(cell, column)| match cell {
+                                Cell::Keys(keys) => {
+                                    Some(keys.iter().map(|k| label_of(&column.vocab, k)).collect())
+                                }
+                                Cell::Text(text) if column.vocab.is_none() => {
+                                    Some(vec![text.clone()])
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        let keys: Vec<Vec<Phrase>> = labels
+                            .iter()
+                            .map(|alternatives| {
+                                alternatives
+                                    .iter()
+                                    .flat_map(|l| phrases.of_label(l))
+                                    .collect()
+                            })
+                            .collect();
+                        if keys.is_empty() || keys.iter().any(Vec::is_empty) {
+                            continue;
+                        }
+                        let row_label = labels
+                            .iter()
+                            .filter_map(|k| k.first().cloned())
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        for (cell, column) in row.iter().zip(&lookup.columns) {
+                            let Some(value) = cell.number() else { continue };
+                            let unit = column.unit.as_deref().map(str::to_lowercase);
+                            let unit_names =
+                                unit.is_some() && units.iter().filter(|u| **u == unit).count() == 1;
+                            names.push(Name {
+                                keys: keys.clone(),
+                                column: Some(ColumnName {
+                                    label: phrases.intern(words(&column.label)),
+                                    unit,
+                                    unit_names,
+                                }),
+                                signed: false,
+                                value,
+                                table: table.id.clone(),
+                                row: row_label.clone(),
+                                column_label: column.label.clone(),
+                                topic: subject.clone(),
+                            });
+                        }
+                    }
+                }
+                TableKind::Modifiers(m) => {
+                    push_modifiers(&mut names, &mut phrases, table, &subject, m)
+                }
+                TableKind::DiceTest(t) => {
+                    push_modifiers(&mut names, &mut phrases, table, &subject, &t.modifiers)
+                }
+                _ => {}
+            }
+        }
+        let (mut by_unit, mut by_label, mut signed) = (HashMap::new(), HashMap::new(), Vec::new());
+        for (i, name) in names.iter().enumerate() {
+            let Some(column) = &name.column else {
+                signed.push(i);
+                continue;
+            };
+            if let Some(unit) = &column.unit {
+                let unit = unit.trim_end_matches('.').to_string();
+                by_unit.entry(unit).or_insert_with(Vec::new).push(i);
+            }
+            if let Some(first) = phrases.all[column.label].first() {
+                by_label
+                    .entry(opening(&first.stem))
+                    .or_insert_with(Vec::new)
+                    .push(i);
+            }
+        }
+        Names {
+            names,
+            phrases: phrases.all,
+            by_unit,
+            by_label,
+            signed,
+        }
+    }
+
+    /// The names a number may have: those of its unit or of the label after
+    /// it, or the modifiers for a signed number.
+    fn candidates(&self, number: &Number, next_word: Option<&str>) -> Vec<usize> {
+        if number.signed {
+            return self.signed.clone();
+        }
+        let mut found: Vec<usize> = number
+            .unit
+            .as_deref()
+            .and_then(|u| self.by_unit.get(u))
+            .cloned()
+            .unwrap_or_default();
+        if let Some(list) = next_word.and_then(|w| self.by_label.get(&opening(w))) {
+            found.extend(list);
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+}
+
+fn push_modifiers(
+    names: &mut Vec<Name>,
+    phrases: &mut Phrases,
+    table: &crate::model::Table,
+    subject: &std::rc::Rc<Vec<LabelWord>>,
+    m: &crate::model::table::ModifierTable,
+) {
+    for group in &m.groups {
+        for modifier in &group.modifiers {
+            let Effect::Add(value) = modifier.effect else {
+                continue;
+            };
+            let label = phrases.of_label(&modifier.label);
+            if label.is_empty() {
+                continue;
+            }
+            names.push(Name {
+                keys: vec![label],
+                column: None,
+                signed: true,
+                value: value as f64,
+                table: table.id.clone(),
+                row: modifier.label.clone(),
+                column_label: "modifier".into(),
+                topic: subject.clone(),
+            });
+        }
+    }
+}
+
+/// The words of a title that say what the table is about.
+fn topic(title: &str) -> Vec<LabelWord> {
+    words(title)
+        .into_iter()
+        .filter(|w| w.chars().count() >= 5)
+        .map(|w| LabelWord::new(&w))
+        .collect()
+}
+
+/// The lower-case words of a text.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Where (word index) a label stands in the sentence's words, each time.
+fn positions(sentence: &[(String, usize)], phrase: &[LabelWord]) -> Vec<usize> {
+    if phrase.is_empty() || phrase.len() > sentence.len() {
+        return Vec::new();
+    }
+    (0..=sentence.len() - phrase.len())
+        .filter(|&i| phrase.iter().zip(&sentence[i..]).all(|(p, (w, _))| p.is(w)))
+        .collect()
+}
+
+/// Where each label stands in one sentence, found when first asked.
+struct Places<'a> {
+    sentence: &'a [(String, usize)],
+    phrases: &'a [Vec<LabelWord>],
+    found: HashMap<Phrase, Vec<usize>>,
+}
+
+impl Places<'_> {
+    fn of(&mut self, phrase: Phrase) -> &[usize] {
+        let (sentence, phrases) = (self.sentence, self.phrases);
+        self.found
+            .entry(phrase)
+            .or_insert_with(|| positions(sentence, &phrases[phrase]))
+    }
+}
+
+/// A number of a sentence: where, its value, whether signed, its unit.
+struct Number {
+    range: Range<usize>,
+    value: f64,
+    signed: bool,
+    unit: Option<String>,
+}
+
+fn numbers(text: &str, sentence: Range<usize>, skipped: &[Range<usize>]) -> Vec<Number> {
+    let part = &text[sentence.clone()];
+    super::claim_coverage::numbers_in(part)
+        .into_iter()
+        .filter(|r| !super::claim_coverage::states_nothing(part, r))
+        .filter_map(|r| {
+            let at = sentence.start + r.start..sentence.start + r.end;
+            if skipped
+                .iter()
+                .any(|s| s.start <= at.start && at.end <= s.end)
+            {
+                return None;
+            }
+            let written = part[r.clone()].replace(',', ".");
+            let mut value = match written.split_once('/') {
+                Some((a, b)) => {
+                    a.parse::<f64>().ok()? / b.parse::<f64>().ok().filter(|b| *b != 0.0)?
+                }
+                None => written.parse().ok()?,
+            };
+            let sign = part[..r.start].chars().next_back();
+            let signed = matches!(sign, Some('+' | '-' | '−'));
+            if matches!(sign, Some('-' | '−')) {
+                value = -value;
+            }
+            let unit: String = part[r.end..]
+                .trim_start_matches([' ', '\u{a0}'])
+                .chars()
+                .take_while(|c| c.is_alphabetic() || *c == '%')
+                .collect();
+            Some(Number {
+                range: at,
+                value,
+                signed,
+                unit: (!unit.is_empty()).then(|| unit.to_lowercase()),
+            })
+        })
+        .collect()
+}
+
+/// How many words apart a row's name and its number may stand to be read
+/// together, and to be held against each other when they disagree.
+const NEAR: usize = 6;
+const NEAR_ENOUGH_TO_DISAGREE: usize = 4;
+
+/// Words between a phrase (first and last word) and a word.
+fn gap(phrase: (usize, usize), word: usize) -> usize {
+    if word < phrase.0 {
+        phrase.0 - word
+    } else {
+        word.saturating_sub(phrase.1)
+    }
+}
+
+/// Words that join clauses: a name and a number on either side of one
+/// belong less together.
+const CONJUNCTIONS: &[&str] = &[
+    "y", "e", "o", "u", "pero", "и", "а", "или", "но", "and", "or", "but",
+];
+
+/// How far a phrase stands from a word: the words between, and three more
+/// for each clause break between them.
+fn cost(bounds: &[usize], phrase: (usize, usize), word: usize) -> usize {
+    let at = |i: usize| bounds.get(i).copied().unwrap_or(0);
+    let breaks = if word < phrase.0 {
+        at(phrase.0) - at(word)
+    } else {
+        at(word).saturating_sub(at(phrase.1))
+    };
+    gap(phrase, word) + 3 * breaks
+}
+
+/// One reading of a number: the name, how far its row's words stand, and
+/// whether the sentence names its column by its label.
+struct Reading<'a> {
+    name: &'a Name,
+    /// The distance counting only the row's names nearest this number, where
+    /// the sentence also names the column: the reading is firm enough to
+    /// report a disagreement.
+    strict: Option<usize>,
+}
+
+fn read_sentence(
+    names: &Names,
+    passage: &Passage,
+    passage_words: &std::cell::OnceCell<Vec<String>>,
+    sentence: Range<usize>,
+    chapter: &Chapter,
+    found: &mut Vec<Detected>,
+) {
+    // Numbers inside the author's own claims are theirs to check.
+    let numbers: Vec<Number> = numbers(&passage.text, sentence.clone(), &passage.skipped)
+        .into_iter()
+        .filter(|n| {
+            let at = passage.source(n.range.start);
+            !chapter
+                .claims
+                .iter()
+                .any(|c| c.location.range.start <= at && at < c.location.range.end)
+        })
+        .collect();
+    if numbers.is_empty() {
+        return;
+    }
+    // The sentence's words (numbers among them) with their byte offsets.
+    let part = &passage.text[sentence.clone()];
+    let mut sentence_words: Vec<(String, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in part
+        .char_indices()
+        .chain(std::iter::once((part.len(), ' ')))
+    {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                sentence_words.push((part[s..i].to_lowercase(), sentence.start + s));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let word_of = |offset: usize| sentence_words.partition_point(|(_, at)| *at < offset);
+    let number_words: Vec<usize> = numbers.iter().map(|n| word_of(n.range.start)).collect();
+    // A name belongs to the number nearest it (the one before, on a tie:
+    // "−2 por X y +1 por Y" gives X to −2).
+    // Clause breaks (commas, brackets, "y", "и"…) before each word: a name
+    // and a number across one stand further apart.
+    let mut bounds = Vec::with_capacity(sentence_words.len());
+    let mut breaks = 0;
+    let mut previous_end = sentence.start;
+    for (word, at) in &sentence_words {
+        let between = passage.text.get(previous_end.min(*at)..*at).unwrap_or("");
+        breaks += between.matches([',', ';', ':', '(', ')', '—', '–']).count();
+        if CONJUNCTIONS.contains(&word.as_str()) {
+            breaks += 1;
+        }
+        bounds.push(breaks);
+        previous_end = at + word.len();
+    }
+    let nearest_number = |phrase: (usize, usize)| -> Option<usize> {
+        number_words
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, w)| (cost(&bounds, phrase, **w), **w > phrase.0))
+            .map(|(i, _)| i)
+    };
+    let mut places = Places {
+        sentence: &sentence_words,
+        phrases: &names.phrases,
+        found: HashMap::new(),
+    };
+    for (index, number) in numbers.iter().enumerate() {
+        let mut readings: Vec<Reading> = Vec::new();
+        let next = sentence_words
+            .get(number_words[index] + 1)
+            .map(|(w, _)| w.as_str());
+        for name in names
+            .candidates(number, next)
+            .into_iter()
+            .map(|i| &names.names[i])
+        {
+            if name.signed != number.signed {
+                continue;
+            }
+            let mut column_named = name.column.is_none();
+            if let Some(column) = &name.column {
+                // The number is written with the column's unit, or followed
+                // by the column's label ("3 hexágonos").
+                let written_unit = number.unit.as_deref().unwrap_or("");
+                let named_by_unit = column
+                    .unit
+                    .as_deref()
+                    .is_some_and(|u| u.trim_end_matches('.') == written_unit);
+                let label = &names.phrases[column.label];
+                let next_word = number_words[index] + 1;
+                let label_follows = !label.is_empty()
+                    && sentence_words
+                        .get(next_word)
+                        .is_some_and(|(w, _)| label[0].is(w))
+                    && places.of(column.label).contains(&next_word);
+                if !named_by_unit && !label_follows {
+                    continue;
+                }
+                let label_at = places.of(column.label);
+                if !label_follows && !column.unit_names && label_at.is_empty() {
+                    continue;
+                }
+                // Firm only when the column's label stands by the number.
+                let label_len = label.len().max(1);
+                column_named = label_at.iter().any(|&i| {
+                    cost(&bounds, (i, i + label_len - 1), number_words[index])
+                        <= NEAR_ENOUGH_TO_DISAGREE
+                });
+            }
+            // How far the row's names stand: any of their places, for a
+            // reading that agrees; only the places nearest this number, for
+            // one held against the table.
+            let mut loose = Some(0);
+            let mut strict = Some(0);
+            for key in &name.keys {
+                let mut spans: Vec<(usize, usize)> = Vec::new();
+                for &phrase in key {
+                    let length = names.phrases[phrase].len();
+                    spans.extend(places.of(phrase).iter().map(|&i| (i, i + length - 1)));
+                }
+                if spans.is_empty() {
+                    loose = None;
+                    break;
+                }
+                let cost = |span: (usize, usize)| cost(&bounds, span, number_words[index]);
+                let nearest = spans.iter().map(|&span| cost(span)).min();
+                let owned = spans
+                    .iter()
+                    .filter(|&&span| nearest_number(span) == Some(index))
+                    .map(|&span| cost(span))
+                    .min();
+                loose = loose
+                    .zip(nearest.filter(|d| *d <= NEAR))
+                    .map(|(a, b)| a.max(b));
+                strict = strict
+                    .zip(owned.filter(|d| *d <= NEAR_ENOUGH_TO_DISAGREE))
+                    .map(|(a, b)| a.max(b));
+            }
+            if loose.is_none() {
+                continue;
+            }
+            let on_topic = name.topic.iter().any(|t| {
+                passage_words
+                    .get_or_init(|| words(&passage.text))
+                    .iter()
+                    .any(|w| t.is(w))
+            });
+            {
+                readings.push(Reading {
+                    name,
+                    strict: strict.filter(|_| column_named && on_topic),
+                });
+            }
+        }
+        let agrees = |n: &Name| {
+            (n.value - number.value).abs() < 1e-9
+                || (!n.signed && (n.value - number.value.abs()).abs() < 1e-9)
+        };
+        let chosen = match readings.iter().find(|r| agrees(r.name)) {
+            Some(r) => Some((true, r.name)),
+            None => {
+                // Held against the table only when one reading stands
+                // nearest, close by, and the sentence names its column.
+                let mut strict: Vec<(usize, &Name)> = readings
+                    .iter()
+                    .filter_map(|r| r.strict.map(|d| (d, r.name)))
+                    .collect();
+                strict.sort_by_key(|(d, _)| *d);
+                match strict[..] {
+                    [(_, name)] => Some((false, name)),
+                    [(d0, name), (d1, _), ..] if d1 > d0 => Some((false, name)),
+                    _ => None,
+                }
+            }
+        };
+        let Some((agrees, name)) = chosen else {
+            continue;
+        };
+        let from = passage.source(number.range.start);
+        let to = passage.source(number.range.end);
+        found.push(Detected {
+            location: Location::new(chapter.file, from..to.max(from)),
+            said: passage.text[number.range.clone()].to_string()
+                + &number
+                    .unit
+                    .as_deref()
+                    .map(|u| format!(" {u}"))
+                    .unwrap_or_default(),
+            table: name.table.clone(),
+            row: name.row.clone(),
+            column: name.column_label.clone(),
+            value: name.value,
+            agrees,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LabelWord, sentences};
+
+    fn same_word(text_word: &str, label_word: &str) -> bool {
+        LabelWord::new(label_word).is(text_word)
+    }
+
+    #[test]
+    fn words_agree_across_plural_and_case() {
+        assert!(same_word("líneas", "línea"));
+        assert!(same_word("колонной", "колонна"));
+        assert!(!same_word("linaje", "línea"));
+        assert!(same_word("cm", "cm"));
+        assert!(!same_word("cms", "cm"));
+    }
+
+    #[test]
+    fn sentences_end_at_stops_but_not_inside_numbers() {
+        let text = "Mueve 7.5 cm. Luego dispara; fin";
+        let parts: Vec<&str> = sentences(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(parts, ["Mueve 7.5 cm.", " Luego dispara;", " fin"]);
+    }
+}

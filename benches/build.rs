@@ -37,16 +37,38 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let out = tempfile::tempdir().expect("temporary folder");
     let binary = Path::new(env!("CARGO_BIN_EXE_grognard"));
+    // `cargo bench -- check` runs only the groups whose name holds "check".
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let wants = |group: &str| filter.as_deref().is_none_or(|f| group.contains(f));
 
     // First, while this process is small: a child's peak memory as Linux
     // reports it includes the parent's at the moment it was spawned.
-    counters_whole_process(binary);
+    if wants("counters") {
+        counters_whole_process(binary);
+    }
 
-    let check = time(50, || {
+    if wants("check") {
+        let check = time(50, || {
+            let session = grognard::load(&root);
+            assert!(!session.diagnostics.has_errors());
+        });
+        report("check (load + lints, whole project)", check, 50);
+    }
+    if wants("html") {
         let session = grognard::load(&root);
-        assert!(!session.diagnostics.has_errors());
-    });
-    report("check (load + lints, whole project)", check, 50);
+        let ruleset = session.project.ruleset("ved").expect("the VED ruleset");
+        let templates = session.templates.of(&ruleset.folder);
+        let web = time(20, || {
+            for page in grognard::render::html::pages(ruleset) {
+                grognard::render::html::render_page(ruleset, templates, &session.sources, &page)
+                    .expect("every page renders");
+            }
+        });
+        report("VED web edition, every page, in process", web, 100);
+    }
+    if !wants("rest") {
+        return;
+    }
 
     let test = dice_test_with_twenty_modifiers();
     let location = grognard::diagnostic::Location::new(0, 0..0);

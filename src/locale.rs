@@ -123,6 +123,13 @@ macro_rules! words {
 }
 
 words!(
+    web_cited_by,
+    web_search,
+    web_no_results,
+    web_print,
+    web_skip,
+    web_previous,
+    web_next,
     night,
     hex_abbr,
     cm_abbr,

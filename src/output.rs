@@ -39,14 +39,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// down: `out/<target>/<file>`): those of processes that no longer run, or
 /// older than an hour where that cannot be told.
 pub fn remove_stale_temporaries(out_dir: &Path) {
-    let folders = std::iter::once(out_dir.to_path_buf()).chain(
-        fs::read_dir(out_dir)
+    let subfolders = |folder: &Path| -> Vec<std::path::PathBuf> {
+        fs::read_dir(folder)
             .into_iter()
             .flatten()
             .flatten()
             .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .map(|e| e.path()),
-    );
+            .map(|e| e.path())
+            .collect()
+    };
+    // A target's folder, and the folders of its outputs (its web edition).
+    let targets = subfolders(out_dir);
+    let outputs: Vec<_> = targets.iter().flat_map(|t| subfolders(t)).collect();
+    let folders = std::iter::once(out_dir.to_path_buf())
+        .chain(targets)
+        .chain(outputs);
     for folder in folders {
         for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();

@@ -29,12 +29,25 @@ impl Session {
         let mut sources = Sources::default();
         let mut diagnostics = Diagnostics::default();
         let project = load::load_project(root, &mut sources, &mut diagnostics);
-        // Check whatever loaded, even after load errors: one run reports all it can.
-        check::check_project(&project, &sources, &mut diagnostics);
         let mut files = load::ProjectFiles::new(root);
         files.limits = project.limits.clone();
-        let templates = load::templates::load_all(&project, &files, &mut sources, &mut diagnostics);
-        render::templates::check(templates.unique(), &mut diagnostics, &sources);
+        let mut template_diagnostics = Diagnostics::default();
+        let templates =
+            load::templates::load_all(&project, &files, &mut sources, &mut template_diagnostics);
+        // Check whatever loaded, even after load errors: one run reports all
+        // it can. The templates are checked beside the sources, and their
+        // findings reported after.
+        std::thread::scope(|scope| {
+            let template_check = scope.spawn(|| {
+                render::templates::check(templates.unique(), &mut template_diagnostics, &sources);
+                template_diagnostics
+            });
+            check::check_project(&project, &sources, &mut diagnostics);
+            let found = template_check
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            diagnostics.extend(found.into_vec());
+        });
         Session {
             project,
             sources,

@@ -269,6 +269,9 @@ fn opening(word: &str) -> String {
 struct Phrases {
     all: Vec<Vec<LabelWord>>,
     index: HashMap<Vec<String>, usize>,
+    /// The phrases of each label already read: a vocabulary's labels come
+    /// back in row after row.
+    labels: HashMap<String, Vec<Phrase>>,
 }
 
 impl Phrases {
@@ -286,6 +289,9 @@ impl Phrases {
     /// adds in brackets or after a comma ("Línea (dos filas)" → "línea").
     /// A label of one short word names nothing: too many sentences hold it.
     fn of_label(&mut self, label: &str) -> Vec<Phrase> {
+        if let Some(found) = self.labels.get(label) {
+            return found.clone();
+        }
         let mut found: Vec<Phrase> = Vec::new();
         for part in [label, label.split(['(', ',', ':']).next().unwrap_or(label)] {
             let w = words(part);
@@ -297,6 +303,7 @@ impl Phrases {
                 }
             }
         }
+        self.labels.insert(label.to_string(), found.clone());
         found
     }
 }

@@ -29,21 +29,27 @@ use crate::model::table::{Allow, Base};
 use crate::model::{Project, Ruleset, Table, TableKind};
 use crate::source::Sources;
 
-/// Runs every lint on every ruleset of the project.
+/// Runs every lint on every ruleset of the project. Rulesets are checked
+/// side by side, one thread each, and their findings reported in the
+/// project's order.
 pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnostics) {
-    for ruleset in &project.rulesets {
-        references::check(ruleset, sources, diags);
-        claims::check(ruleset, diags);
-        detect::check(ruleset, diags);
-        examples::check(ruleset, diags);
-        let mut found = Vec::new();
-        prose::check(ruleset, sources, &mut found);
-        diags.extend(found);
-        for table in &ruleset.tables {
-            let mut found = Vec::new();
-            table_lints(ruleset, table, &project.limits, &mut found);
-            apply_allows(&table.allow, found, diags);
-        }
+    let found: Vec<Diagnostics> = std::thread::scope(|scope| {
+        let checks: Vec<_> = project
+            .rulesets
+            .iter()
+            .map(|ruleset| scope.spawn(move || check_ruleset(ruleset, &project.limits, sources)))
+            .collect();
+        checks
+            .into_iter()
+            .map(|check| {
+                check
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    for found in found {
+        diags.extend(found.into_vec());
     }
     for key_ref in &project.neutral_refs {
         if let Some(vocab) = &key_ref.vocab
@@ -66,6 +72,23 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
     for scenario in &project.scenarios {
         scenario::check(project, scenario, diags);
     }
+}
+
+fn check_ruleset(ruleset: &Ruleset, limits: &Limits, sources: &Sources) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    references::check(ruleset, sources, &mut diags);
+    claims::check(ruleset, &mut diags);
+    detect::check(ruleset, &mut diags);
+    examples::check(ruleset, &mut diags);
+    let mut found = Vec::new();
+    prose::check(ruleset, sources, &mut found);
+    diags.extend(found);
+    for table in &ruleset.tables {
+        let mut found = Vec::new();
+        table_lints(ruleset, table, limits, &mut found);
+        apply_allows(&table.allow, found, &mut diags);
+    }
+    diags
 }
 
 fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Vec<Diagnostic>) {

@@ -123,6 +123,12 @@ static SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// The words of `FRACTIONS` standing as words, in one pass over a text: the
+/// longer phrases are listed first and so win where they overlap.
+static FRACTION_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"\b(?:{})\b", alternatives(FRACTIONS))).expect("a valid pattern")
+});
+
 fn alternatives(words: &[(&str, f64)]) -> String {
     words
         .iter()
@@ -142,22 +148,13 @@ fn value_of(written: &str, table: &[(&str, f64)]) -> Option<f64> {
 /// Where each fraction is written (start, end) and what it is worth: the
 /// words of `FRACTIONS` standing as words, and per cents ("50 %").
 fn fractions(lower: &str) -> Vec<(usize, usize, f64)> {
-    let mut found = Vec::new();
-    let word_char = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    for (word, value) in FRACTIONS {
-        for (at, _) in lower.match_indices(word) {
-            let end = at + word.len();
-            if word_char(lower[..at].chars().next_back()) || word_char(lower[end..].chars().next())
-            {
-                continue;
-            }
-            // "dos tercios" holds "un tercio"? No; but "la mitad" is kept once.
-            if found.iter().any(|&(s, e, _)| s <= at && end <= e) {
-                continue;
-            }
-            found.push((at, end, *value));
-        }
-    }
+    let mut found: Vec<(usize, usize, f64)> = FRACTION_WORDS
+        .find_iter(lower)
+        .filter_map(|m| {
+            let value = value_of(m.as_str(), FRACTIONS)?;
+            Some((m.start(), m.end(), value))
+        })
+        .collect();
     for (at, _) in lower.match_indices('%') {
         let digits = lower[..at].trim_end();
         let start = digits

@@ -24,6 +24,9 @@ pub const DEFAULTS: &[(&str, &str)] = &[
         "calibration.typ",
         include_str!("../../templates/calibration.typ"),
     ),
+    ("page.html", include_str!("../../templates/page.html")),
+    ("grognard.css", include_str!("../../templates/grognard.css")),
+    ("grognard.js", include_str!("../../templates/grognard.js")),
 ];
 
 /// Template files already read, by path: the project's templates serve every

@@ -137,6 +137,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &super::map::Maps,
     &super::conversion::Conversions,
     &super::labels::Labels,
+    &super::html::Web,
 ];
 
 pub fn backend(name: &str) -> Option<&'static dyn Backend> {

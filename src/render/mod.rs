@@ -13,6 +13,7 @@ pub mod counter_names;
 pub mod counters;
 pub mod diagram;
 pub mod escape;
+pub mod html;
 pub mod imposition;
 pub mod inspect;
 pub mod labels;

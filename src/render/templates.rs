@@ -24,6 +24,8 @@ pub fn render(
     env.set_auto_escape_callback(|name| {
         if name.ends_with(".typ") {
             AutoEscape::Custom("typst".into())
+        } else if name.ends_with(".html") {
+            AutoEscape::Html
         } else {
             AutoEscape::None
         }
@@ -44,23 +46,24 @@ pub fn render(
     let result = env
         .add_template(template.name, &template.text)
         .and_then(|()| env.get_template(template.name)?.render(context));
-    result.map_err(|e| {
-        let range = e
-            .line()
-            .map(|line| line_range(&sources.get(template.file).text, line))
-            .unwrap_or(0..0);
-        Box::new(
-            Diagnostic::error(
-                "template-error",
-                format!(
-                    "template `{}`: {}",
-                    template.name,
-                    e.detail().unwrap_or(&e.to_string())
-                ),
-            )
-            .at(template.file, range),
-        )
-    })
+    result.map_err(|e| Box::new(template_error(template, sources, &e)))
+}
+
+/// A minijinja error at the template line it names.
+fn template_error(template: &Template, sources: &Sources, e: &minijinja::Error) -> Diagnostic {
+    let range = e
+        .line()
+        .map(|line| line_range(&sources.get(template.file).text, line))
+        .unwrap_or(0..0);
+    Diagnostic::error(
+        "template-error",
+        format!(
+            "template `{}`: {}",
+            template.name,
+            e.detail().unwrap_or(&e.to_string())
+        ),
+    )
+    .at(template.file, range)
 }
 
 /// The byte range of a one-based line.
@@ -189,6 +192,15 @@ fn rendered_to_template(
     Location::new(template.file, line_range(&template.text, line))
 }
 
+/// A web page template: its minijinja syntax (its values are only known
+/// when a page is made).
+fn check_html(template: &Template, diags: &mut Diagnostics, sources: &Sources) {
+    let mut env = Environment::new();
+    if let Err(e) = env.add_template(template.name, &template.text) {
+        diags.push(template_error(template, sources, &e));
+    }
+}
+
 /// What `check` can tell of a project's own templates without typesetting:
 /// each renders, and what it renders (and the library) is valid Typst syntax.
 pub fn check<'a>(
@@ -197,6 +209,13 @@ pub fn check<'a>(
     sources: &Sources,
 ) {
     for template in templates.into_iter().filter(|t| t.from_project) {
+        if template.name.ends_with(".html") {
+            check_html(template, diags, sources);
+            continue;
+        }
+        if !template.name.ends_with(".typ") {
+            continue;
+        }
         let (text, is_main) = if template.name == LIBRARY {
             (template.text.clone(), false)
         } else {

@@ -47,6 +47,14 @@ impl TermFinder {
     /// Each occurrence in `text` as (byte offset, term index), in order,
     /// whole words only.
     pub fn find(&self, text: &str) -> Vec<(usize, usize)> {
+        self.find_words(text)
+            .into_iter()
+            .map(|(words, term)| (words.start, term))
+            .collect()
+    }
+
+    /// Each occurrence in `text` as (the words' byte range, term index).
+    pub fn find_words(&self, text: &str) -> Vec<(std::ops::Range<usize>, usize)> {
         if self.patterns.is_empty() {
             return Vec::new();
         }
@@ -71,7 +79,10 @@ impl TermFinder {
                         })
                 });
                 if let Some(p) = matched {
-                    found.push((chars[i].0, p.term));
+                    let end = chars
+                        .get(i + p.chars.len())
+                        .map_or(text.len(), |(at, _)| *at);
+                    found.push((chars[i].0..end, p.term));
                     i += p.chars.len();
                     continue;
                 }

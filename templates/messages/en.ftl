@@ -3,6 +3,13 @@
 
 day_number = day { $n }
 night = night
+web_cited_by = Cited in
+web_search = Search
+web_no_results = Nothing matches.
+web_print = Print view
+web_skip = Skip to the text
+web_previous = Previous
+web_next = Next
 contents = Contents
 chapter = Chapter
 table = Table

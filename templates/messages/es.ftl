@@ -3,6 +3,13 @@
 
 day_number = día { $n }
 night = noche
+web_cited_by = Citado en
+web_search = Buscar
+web_no_results = Nada coincide con lo buscado.
+web_print = Versión para imprimir
+web_skip = Ir al texto
+web_previous = Anterior
+web_next = Siguiente
 contents = Índice
 chapter = Capítulo
 table = Tabla

@@ -3,6 +3,13 @@
 
 day_number = день { $n }
 night = ночь
+web_cited_by = Упоминается в
+web_search = Поиск
+web_no_results = Ничего не найдено.
+web_print = Версия для печати
+web_skip = К тексту
+web_previous = Назад
+web_next = Далее
 contents = Содержание
 chapter = Глава
 table = Таблица

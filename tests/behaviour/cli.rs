@@ -237,8 +237,17 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     files.sort();
     assert_eq!(
         files,
-        ["demo-cards.pdf", "demo-qrs.pdf", "demo-rules.pdf"],
+        ["demo-cards.pdf", "demo-qrs.pdf", "demo-rules.pdf", "html"],
         "no temporary files are left"
+    );
+    let site = pdf_path.parent().unwrap().join("html");
+    assert!(
+        std::fs::read_dir(&site).unwrap().all(|e| !e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .ends_with(".grognard-tmp")),
+        "no temporary files are left in the web edition"
     );
 }
 
@@ -375,7 +384,7 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
     assert_eq!(output.status.code(), Some(2), "a usage error");
     assert!(
         stderr(&output).contains(
-            "possible values: rules, qrs, cards, oob, booklets, counters, maps, conversions, labels"
+            "possible values: rules, qrs, cards, oob, booklets, counters, maps, conversions, labels, html"
         ),
         "{}",
         stderr(&output)

@@ -20,3 +20,4 @@ mod scenarios;
 mod seeds;
 mod spreadsheet;
 mod tiled;
+mod web;

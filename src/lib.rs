@@ -77,3 +77,7 @@ pub fn convert(session: &mut Session, job: ConvertJob, out_dir: &Path) -> Vec<Ou
         .collect();
     build::run(session, planned, out_dir, |_| {})
 }
+
+// Loading and checking make many small allocations on every core.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -269,3 +269,28 @@ fn owner(path: &Path) -> Option<PathBuf> {
     parts.next()?; // a file inside the folder, not the folder's sibling file
     (top == "content" || top == "scenarios").then(|| Path::new(top).join(name.as_os_str()))
 }
+
+#[cfg(test)]
+mod built_in {
+    use crate::diagnostic::Diagnostics;
+    use crate::model::template::Template;
+    use crate::source::Sources;
+
+    /// Projects' unchanged copies of these are not checked again (see
+    /// `load::templates`).
+    #[test]
+    fn every_built_in_template_checks() {
+        let mut sources = Sources::default();
+        let mut diags = Diagnostics::default();
+        for (name, text) in crate::load::templates::DEFAULTS {
+            let template = Template {
+                name,
+                text: text.to_string(),
+                file: sources.add(format!("templates/{name}"), text.to_string()),
+                from_project: true,
+            };
+            crate::render::templates::check_one(&template, &mut diags, &sources);
+        }
+        assert!(diags.is_empty(), "{:?}", diags.into_vec());
+    }
+}

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::rc::Rc;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::chapter::{Chapter, Container, Node};
@@ -197,16 +198,17 @@ struct LabelWord {
 
 impl LabelWord {
     fn new(word: &str) -> Self {
-        let chars: Vec<char> = word.chars().collect();
-        if chars.len() < 5 || chars.iter().any(char::is_ascii_digit) {
+        let length = word.chars().count();
+        if length < 5 || word.bytes().any(|b| b.is_ascii_digit()) {
             return LabelWord {
                 stem: word.to_string(),
                 longest: None,
             };
         }
+        let stem = word.chars().take((length - 2).max(4)).collect();
         LabelWord {
-            stem: chars[..(chars.len() - 2).max(4)].iter().collect(),
-            longest: Some(chars.len() + 3),
+            stem,
+            longest: Some(length + 3),
         }
     }
 
@@ -227,17 +229,17 @@ type Phrase = usize;
 /// A way the text can name a value: its row's keys, its column, the value.
 struct Name {
     /// Every key of the row must be named, each by one of its phrases.
-    keys: Vec<Vec<Phrase>>,
-    column: Option<ColumnName>,
+    keys: Rc<Vec<Vec<Phrase>>>,
+    column: Option<Rc<ColumnName>>,
     /// Whether the number must be written with its sign (a modifier).
     signed: bool,
     value: f64,
-    table: String,
-    row: String,
-    column_label: String,
+    table: Rc<str>,
+    row: Rc<str>,
+    column_label: Rc<str>,
     /// The longer words of the table's title: a disagreement is only held
     /// against a table whose subject the passage names.
-    topic: std::rc::Rc<Vec<LabelWord>>,
+    topic: Rc<Vec<LabelWord>>,
 }
 
 struct ColumnName {
@@ -245,6 +247,8 @@ struct ColumnName {
     unit: Option<String>,
     /// No other column of the table has this unit: the unit names the column.
     unit_names: bool,
+    /// The keys of [`Names::by_unit`] and [`Names::by_label`] it is found by.
+    index_keys: [Option<String>; 2],
 }
 
 /// Every value of a ruleset's tables the text can name, and the labels
@@ -275,13 +279,13 @@ struct Phrases {
 }
 
 impl Phrases {
-    fn intern(&mut self, words: Vec<String>) -> Phrase {
-        if let Some(&i) = self.index.get(&words) {
+    fn intern(&mut self, words: &[String]) -> Phrase {
+        if let Some(&i) = self.index.get(words) {
             return i;
         }
         self.all
             .push(words.iter().map(|w| LabelWord::new(w)).collect());
-        self.index.insert(words, self.all.len() - 1);
+        self.index.insert(words.to_vec(), self.all.len() - 1);
         self.all.len() - 1
     }
 
@@ -293,11 +297,17 @@ impl Phrases {
             return found.clone();
         }
         let mut found: Vec<Phrase> = Vec::new();
-        for part in [label, label.split(['(', ',', ':']).next().unwrap_or(label)] {
-            let w = words(part);
-            let long_enough = w.iter().map(|w| w.chars().count()).sum::<usize>() >= 4;
-            if !w.is_empty() && long_enough {
-                let phrase = self.intern(w);
+        // The head's words are the first words of the whole label.
+        let whole = words(label);
+        let head = label.split(['(', ',', ':']).next().unwrap_or(label);
+        let head_words = head
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty());
+        let head_len = head_words.count();
+        for part in [&whole[..], &whole[..head_len.min(whole.len())]] {
+            let long_enough = part.iter().map(|w| w.chars().count()).sum::<usize>() >= 4;
+            if !part.is_empty() && long_enough {
+                let phrase = self.intern(part);
                 if !found.contains(&phrase) {
                     found.push(phrase);
                 }
@@ -320,13 +330,36 @@ impl Names {
                 .map_or_else(|| key.to_string(), |m| m.label.clone())
         };
         for table in &ruleset.tables {
-            let subject = std::rc::Rc::new(topic(&table.title));
+            let subject = Rc::new(topic(&table.title));
+            let table_id: Rc<str> = table.id.as_str().into();
             match &table.kind {
                 TableKind::Lookup(lookup) => {
                     let units: Vec<Option<String>> = lookup
                         .columns
                         .iter()
                         .map(|c| c.unit.as_deref().map(str::to_lowercase))
+                        .collect();
+                    // A column is named the same way in every row.
+                    let columns: Vec<(Rc<ColumnName>, Rc<str>)> = lookup
+                        .columns
+                        .iter()
+                        .zip(&units)
+                        .map(|(column, unit)| {
+                            let unit_names =
+                                unit.is_some() && units.iter().filter(|u| *u == unit).count() == 1;
+                            let label = phrases.intern(&words(&column.label));
+                            let index_keys = [
+                                unit.as_ref().map(|u| u.trim_end_matches('.').to_string()),
+                                phrases.all[label].first().map(|w| opening(&w.stem)),
+                            ];
+                            let name = ColumnName {
+                                label,
+                                unit: unit.clone(),
+                                unit_names,
+                                index_keys,
+                            };
+                            (Rc::new(name), column.label.as_str().into())
+                        })
                         .collect();
                     for row in &lookup.rows {
                         let labels: Vec<Vec<String>> = row
@@ -354,28 +387,23 @@ impl Names {
                         if keys.is_empty() || keys.iter().any(Vec::is_empty) {
                             continue;
                         }
-                        let row_label = labels
+                        let keys = Rc::new(keys);
+                        let row_label: Rc<str> = labels
                             .iter()
                             .filter_map(|k| k.first().cloned())
                             .collect::<Vec<_>>()
-                            .join(", ");
-                        for (cell, column) in row.iter().zip(&lookup.columns) {
+                            .join(", ")
+                            .into();
+                        for (cell, (column, column_label)) in row.iter().zip(&columns) {
                             let Some(value) = cell.number() else { continue };
-                            let unit = column.unit.as_deref().map(str::to_lowercase);
-                            let unit_names =
-                                unit.is_some() && units.iter().filter(|u| **u == unit).count() == 1;
                             names.push(Name {
                                 keys: keys.clone(),
-                                column: Some(ColumnName {
-                                    label: phrases.intern(words(&column.label)),
-                                    unit,
-                                    unit_names,
-                                }),
+                                column: Some(column.clone()),
                                 signed: false,
                                 value,
-                                table: table.id.clone(),
+                                table: table_id.clone(),
                                 row: row_label.clone(),
-                                column_label: column.label.clone(),
+                                column_label: column_label.clone(),
                                 topic: subject.clone(),
                             });
                         }
@@ -390,21 +418,22 @@ impl Names {
                 _ => {}
             }
         }
-        let (mut by_unit, mut by_label, mut signed) = (HashMap::new(), HashMap::new(), Vec::new());
+        let mut by_unit: HashMap<String, Vec<usize>> = HashMap::new();
+        let (mut by_label, mut signed) = (HashMap::new(), Vec::new());
         for (i, name) in names.iter().enumerate() {
             let Some(column) = &name.column else {
                 signed.push(i);
                 continue;
             };
-            if let Some(unit) = &column.unit {
-                let unit = unit.trim_end_matches('.').to_string();
-                by_unit.entry(unit).or_insert_with(Vec::new).push(i);
-            }
-            if let Some(first) = phrases.all[column.label].first() {
-                by_label
-                    .entry(opening(&first.stem))
-                    .or_insert_with(Vec::new)
-                    .push(i);
+            let [unit, label] = &column.index_keys;
+            for (key, index) in [(unit, &mut by_unit), (label, &mut by_label)] {
+                let Some(key) = key else { continue };
+                match index.get_mut(key) {
+                    Some(list) => list.push(i),
+                    None => {
+                        index.insert(key.clone(), vec![i]);
+                    }
+                }
             }
         }
         Names {
@@ -441,7 +470,7 @@ fn push_modifiers(
     names: &mut Vec<Name>,
     phrases: &mut Phrases,
     table: &crate::model::Table,
-    subject: &std::rc::Rc<Vec<LabelWord>>,
+    subject: &Rc<Vec<LabelWord>>,
     m: &crate::model::table::ModifierTable,
 ) {
     for group in &m.groups {
@@ -454,12 +483,12 @@ fn push_modifiers(
                 continue;
             }
             names.push(Name {
-                keys: vec![label],
+                keys: Rc::new(vec![label]),
                 column: None,
                 signed: true,
                 value: value as f64,
-                table: table.id.clone(),
-                row: modifier.label.clone(),
+                table: table.id.as_str().into(),
+                row: modifier.label.as_str().into(),
                 column_label: "modifier".into(),
                 topic: subject.clone(),
             });
@@ -717,7 +746,7 @@ fn read_sentence(
             // one held against the table.
             let mut loose = Some(0);
             let mut strict = Some(0);
-            for key in &name.keys {
+            for key in name.keys.iter() {
                 let mut spans: Vec<(usize, usize)> = Vec::new();
                 for &phrase in key {
                     let length = names.phrases[phrase].len();
@@ -791,9 +820,9 @@ fn read_sentence(
                     .as_deref()
                     .map(|u| format!(" {u}"))
                     .unwrap_or_default(),
-            table: name.table.clone(),
-            row: name.row.clone(),
-            column: name.column_label.clone(),
+            table: name.table.to_string(),
+            row: name.row.to_string(),
+            column: name.column_label.to_string(),
             value: name.value,
             agrees,
         });

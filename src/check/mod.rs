@@ -23,6 +23,8 @@ pub mod scenario;
 mod scenario_refs;
 mod translations;
 
+use rayon::prelude::*;
+
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;
 use crate::model::table::{Allow, Base};
@@ -33,22 +35,29 @@ use crate::source::Sources;
 /// side by side, one thread each, and their findings reported in the
 /// project's order.
 pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnostics) {
-    let found: Vec<Diagnostics> = std::thread::scope(|scope| {
-        let checks: Vec<_> = project
-            .rulesets
-            .iter()
-            .map(|ruleset| scope.spawn(move || check_ruleset(ruleset, &project.limits, sources)))
-            .collect();
-        checks
-            .into_iter()
-            .map(|check| {
-                check
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    for found in found {
+    // Rulesets and scenarios are checked side by side on every core; their
+    // findings are reported in the order of a check one after the other.
+    let (rulesets, scenarios) = rayon::join(
+        || {
+            project
+                .rulesets
+                .par_iter()
+                .map(|ruleset| check_ruleset(ruleset, &project.limits, sources))
+                .collect::<Vec<_>>()
+        },
+        || {
+            project
+                .scenarios
+                .par_iter()
+                .map(|one| {
+                    let mut found = Diagnostics::default();
+                    scenario::check(project, one, &mut found);
+                    found
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    for found in rulesets {
         diags.extend(found.into_vec());
     }
     for key_ref in &project.neutral_refs {
@@ -69,8 +78,8 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
     }
     colour::check(project, diags);
     conversions::check(project, diags);
-    for scenario in &project.scenarios {
-        scenario::check(project, scenario, diags);
+    for found in scenarios {
+        diags.extend(found.into_vec());
     }
 }
 

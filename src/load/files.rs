@@ -5,6 +5,8 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::{self, Limits};
 use crate::source::{FileId, Sources};
@@ -33,7 +35,7 @@ impl ProjectFiles {
     /// The real path of `relative`, if it exists and lies inside the project;
     /// a link that leads outside is reported.
     fn inside(&self, relative: &Path, diags: &mut Diagnostics) -> Option<PathBuf> {
-        let real = fs::canonicalize(self.root.join(relative)).ok()?;
+        let real = fs::canonicalize(self.real_root.join(relative)).ok()?;
         if real.starts_with(&self.real_root) {
             return Some(real);
         }
@@ -52,8 +54,24 @@ impl ProjectFiles {
 
     /// Whether `relative` is a file inside the project (without reporting).
     pub fn is_file(&self, relative: &Path) -> bool {
-        fs::canonicalize(self.root.join(relative))
+        fs::canonicalize(self.real_root.join(relative))
             .is_ok_and(|real| real.starts_with(&self.real_root) && real.is_file())
+    }
+
+    /// Reads each of `paths` that can be read, in order. The files are read
+    /// side by side and given their ids in order.
+    pub fn read_each(
+        &self,
+        paths: &[PathBuf],
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Vec<(FileId, String)> {
+        let fetched: Vec<Fetched> = paths.par_iter().map(|path| self.fetch(path)).collect();
+        paths
+            .iter()
+            .zip(fetched)
+            .filter_map(|(path, fetched)| admit(path, fetched, sources, diags))
+            .collect()
     }
 
     /// Reads a source file into `sources`. A missing file, a link out of the
@@ -64,35 +82,45 @@ impl ProjectFiles {
         sources: &mut Sources,
         diags: &mut Diagnostics,
     ) -> Option<(FileId, String)> {
-        let Some(real) = self.inside(relative, diags) else {
+        admit(relative, self.fetch(relative), sources, diags)
+    }
+
+    /// The text of a file, or why it cannot be had.
+    fn fetch(&self, relative: &Path) -> Fetched {
+        let mut problems = Diagnostics::default();
+        let Some(real) = self.inside(relative, &mut problems) else {
             if !self.root.join(relative).exists() {
-                diags.push(Diagnostic::error(
+                problems.push(Diagnostic::error(
                     "io-error",
                     format!("cannot read {}: no such file", relative.display()),
                 ));
             }
-            return None;
+            return Fetched::Failed(problems);
         };
         let limit = self.limits.get(limits::FILE_BYTES);
         let mut bytes = Vec::new();
-        let read = fs::File::open(&real)
-            .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes));
+        let read = fs::File::open(&real).and_then(|file| {
+            // Sized once: a file is read in one call, not grown into.
+            let size = file.metadata().map_or(0, |m| m.len().min(limit));
+            bytes.reserve(usize::try_from(size).unwrap_or(0));
+            file.take(limit.saturating_add(1)).read_to_end(&mut bytes)
+        });
         if let Err(e) = read {
-            diags.push(Diagnostic::error(
+            problems.push(Diagnostic::error(
                 "io-error",
                 format!("cannot read {}: {e}", relative.display()),
             ));
-            return None;
+            return Fetched::Failed(problems);
         }
         if bytes.len() as u64 > limit {
-            diags.push(
+            problems.push(
                 Diagnostic::error(
                     "limit",
                     format!("{} is larger than a source file may be", relative.display()),
                 )
                 .note(self.limits.note(limits::FILE_BYTES)),
             );
-            return None;
+            return Fetched::Failed(problems);
         }
         // Editors on some systems start files with a byte-order mark; it is not text.
         let bytes = bytes
@@ -100,22 +128,11 @@ impl ProjectFiles {
             .map(<[u8]>::to_vec)
             .unwrap_or(bytes);
         match String::from_utf8(bytes) {
-            Ok(text) => {
-                let id = sources.add(relative, text.clone());
-                Some((id, text))
-            }
-            Err(e) => {
-                let valid = e.utf8_error().valid_up_to();
-                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let id = sources.add(relative, text);
-                diags.push(
-                    Diagnostic::error("invalid-utf8", "the file is not valid UTF-8 text")
-                        .at(id, valid..valid + 1)
-                        .label("this byte is not UTF-8")
-                        .expected("UTF-8 text; save the file as UTF-8 in your editor"),
-                );
-                None
-            }
+            Ok(text) => Fetched::Text(text),
+            Err(e) => Fetched::NotUtf8 {
+                valid: e.utf8_error().valid_up_to(),
+                text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            },
         }
     }
 
@@ -127,7 +144,7 @@ impl ProjectFiles {
         keep: impl Fn(&Path) -> bool,
         diags: &mut Diagnostics,
     ) -> Vec<PathBuf> {
-        let Some(real) = fs::canonicalize(self.root.join(relative))
+        let Some(real) = fs::canonicalize(self.real_root.join(relative))
             .ok()
             .filter(|real| real.starts_with(&self.real_root))
         else {
@@ -140,11 +157,56 @@ impl ProjectFiles {
             .into_iter()
             .flatten()
             .flatten()
-            .map(|e| relative.join(e.file_name()))
-            .filter(|p| keep(&self.root.join(p)))
-            .filter(|p| self.inside(p, diags).is_some())
+            .map(|e| {
+                let linked = e.file_type().is_ok_and(|t| t.is_symlink());
+                (relative.join(e.file_name()), linked)
+            })
+            .filter(|(p, _)| keep(&self.root.join(p)))
+            // The folder is inside: only a link can lead out of it.
+            .filter(|(p, linked)| !linked || self.inside(p, diags).is_some())
+            .map(|(p, _)| p)
             .collect();
         entries.sort();
         entries
+    }
+}
+
+/// A file as read from disk, before it has an id.
+enum Fetched {
+    Text(String),
+    /// Shown (with its bad bytes replaced) so the error can point into it.
+    NotUtf8 {
+        text: String,
+        valid: usize,
+    },
+    Failed(Diagnostics),
+}
+
+/// Gives a fetched file its id; its text when it is usable.
+fn admit(
+    relative: &Path,
+    fetched: Fetched,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Option<(FileId, String)> {
+    match fetched {
+        Fetched::Text(text) => {
+            let id = sources.add(relative, text.clone());
+            Some((id, text))
+        }
+        Fetched::NotUtf8 { text, valid } => {
+            let id = sources.add(relative, text);
+            diags.push(
+                Diagnostic::error("invalid-utf8", "the file is not valid UTF-8 text")
+                    .at(id, valid..valid + 1)
+                    .label("this byte is not UTF-8")
+                    .expected("UTF-8 text; save the file as UTF-8 in your editor"),
+            );
+            None
+        }
+        Fetched::Failed(problems) => {
+            diags.extend(problems.into_vec());
+            None
+        }
     }
 }

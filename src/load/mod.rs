@@ -20,14 +20,16 @@ mod unit;
 pub mod vocabulary;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::model::{ConvertJob, Project, Ruleset};
-use crate::source::Sources;
+use crate::source::{FileId, Sources};
 
 pub use files::ProjectFiles;
 use toml_util::TomlText;
@@ -106,20 +108,37 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
     }
     files.limits = project.limits.clone();
     messages::load(&files, sources, diags);
-    for folder in files.entries(Path::new("content"), Path::is_dir, diags) {
-        if let Some(ruleset) = load_ruleset(&files, &folder, sources, diags) {
-            project.rulesets.push(ruleset);
-        }
-    }
+    // Every file is read first, in order, then parsed on every core.
+    let rulesets: Vec<RulesetFiles> = files
+        .entries(Path::new("content"), Path::is_dir, diags)
+        .iter()
+        .filter_map(|folder| RulesetFiles::read(&files, folder, sources, diags))
+        .collect();
     let neutral = Path::new("scenarios/neutral.toml");
-    if files.is_file(neutral)
-        && let Some((file, text)) = files.read(neutral, sources, diags)
-    {
-        let (vocabularies, refs) = scenario::load_neutral(file, &text, &files.limits, diags);
+    let neutral = if files.is_file(neutral) {
+        files.read(neutral, sources, diags)
+    } else {
+        None
+    };
+    let scenarios = scenario::read_all(&files, sources, diags);
+    let limits = &files.limits;
+    let (rulesets, scenarios) = rayon::join(
+        || parse_each(&rulesets, |ruleset, d| ruleset.parse(limits, d)),
+        || parse_each(&scenarios, |scenario, d| scenario.parse(limits, d)),
+    );
+    for (ruleset, found) in rulesets {
+        diags.extend(found.into_vec());
+        project.rulesets.extend(ruleset);
+    }
+    if let Some((file, text)) = neutral {
+        let (vocabularies, refs) = scenario::load_neutral(file, &text, limits, diags);
         project.neutral = vocabularies;
         project.neutral_refs = refs;
     }
-    project.scenarios = scenario::load_all(&files, sources, diags);
+    for (scenario, found) in scenarios {
+        diags.extend(found.into_vec());
+        project.scenarios.extend(scenario);
+    }
     project
 }
 
@@ -358,46 +377,107 @@ fn limits(
     found
 }
 
-fn load_ruleset(
-    files: &ProjectFiles,
-    folder: &Path,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Option<Ruleset> {
-    let folder_name = folder.file_name()?.to_string_lossy().into_owned();
-    let (file, text) = files.read(&folder.join("ruleset.toml"), sources, diags)?;
-    let (mut ruleset, refs) = ruleset::load(file, &text, &folder_name, &files.limits, diags)?;
-    ruleset.folder = folder.to_path_buf();
-    ruleset.key_refs = refs;
+/// A ruleset folder's files, read in the order their ids are given, waiting
+/// to be parsed (the parsing runs on every core; the reading stays in order
+/// so that file ids, and so the order of reports, never depend on timing).
+struct RulesetFiles {
+    folder: PathBuf,
+    manifest: SourceText,
+    tables: Vec<SourceText>,
+    chapters: Vec<SourceText>,
+    glossary: Option<SourceText>,
+}
 
-    let is_toml = |p: &Path| has_extension(p, "toml");
-    for path in files.entries(&folder.join("tables"), is_toml, diags) {
-        let Some((file, text)) = files.read(&path, sources, diags) else {
-            continue;
+/// A file's id and text.
+type SourceText = (FileId, String);
+
+impl RulesetFiles {
+    fn read(
+        files: &ProjectFiles,
+        folder: &Path,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Option<Self> {
+        let manifest = files.read(&folder.join("ruleset.toml"), sources, diags)?;
+        let is_toml = |p: &Path| has_extension(p, "toml");
+        let tables = files.entries(&folder.join("tables"), is_toml, diags);
+        let tables = files.read_each(&tables, sources, diags);
+        let is_markdown = |p: &Path| has_extension(p, "md");
+        let chapters = files.entries(&folder.join("chapters"), is_markdown, diags);
+        let chapters = files.read_each(&chapters, sources, diags);
+        let glossary = folder.join("glossary.toml");
+        let glossary = if files.is_file(&glossary) {
+            files.read(&glossary, sources, diags)
+        } else {
+            None
         };
-        if let Some((table, refs)) = table::load(file, &text, &files.limits, diags) {
-            ruleset.tables.push(table);
-            ruleset.key_refs.extend(refs);
+        Some(Self {
+            folder: folder.to_path_buf(),
+            manifest,
+            tables,
+            chapters,
+            glossary,
+        })
+    }
+
+    /// Parses every file, the tables and chapters side by side; findings
+    /// come back in the order the files were read.
+    fn parse(&self, limits: &Limits, diags: &mut Diagnostics) -> Option<Ruleset> {
+        let folder_name = self
+            .folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned());
+        let (file, text) = &self.manifest;
+        let folder_name = folder_name.as_deref().unwrap_or("");
+        let (mut ruleset, refs) = ruleset::load(*file, text, folder_name, limits, diags)?;
+        ruleset.folder = self.folder.clone();
+        ruleset.key_refs = refs;
+        let (tables, chapters) = rayon::join(
+            || {
+                parse_each(&self.tables, |(file, text), d| {
+                    table::load(*file, text, limits, d)
+                })
+            },
+            || {
+                let numbered: Vec<_> = self.chapters.iter().enumerate().collect();
+                parse_each(&numbered, |(index, (file, text)), d| {
+                    chapter::load(*file, text, index + 1, limits, d)
+                })
+            },
+        );
+        for (table, found) in tables {
+            diags.extend(found.into_vec());
+            if let Some((table, refs)) = table {
+                ruleset.tables.push(table);
+                ruleset.key_refs.extend(refs);
+            }
         }
-    }
-    let is_markdown = |p: &Path| has_extension(p, "md");
-    let chapter_paths = files.entries(&folder.join("chapters"), is_markdown, diags);
-    for (index, path) in chapter_paths.iter().enumerate() {
-        let Some((file, text)) = files.read(path, sources, diags) else {
-            continue;
-        };
-        if let Some(chapter) = chapter::load(file, &text, index + 1, &files.limits, diags) {
-            ruleset.chapters.push(chapter);
+        for (chapter, found) in chapters {
+            diags.extend(found.into_vec());
+            ruleset.chapters.extend(chapter);
         }
+        if let Some((file, text)) = &self.glossary {
+            ruleset.glossary = glossary::load(*file, text, limits, diags);
+        }
+        ruleset.numbering = crate::model::numbering::Numbering::of(&ruleset);
+        Some(ruleset)
     }
-    let glossary = folder.join("glossary.toml");
-    if files.is_file(&glossary)
-        && let Some((file, text)) = files.read(&glossary, sources, diags)
-    {
-        ruleset.glossary = glossary::load(file, &text, &files.limits, diags);
-    }
-    ruleset.numbering = crate::model::numbering::Numbering::of(&ruleset);
-    Some(ruleset)
+}
+
+/// `parse` applied to every item on the cores available, each with its own
+/// findings, the results in the items' order.
+pub(crate) fn parse_each<T: Sync, R: Send>(
+    items: &[T],
+    parse: impl Fn(&T, &mut Diagnostics) -> R + Sync,
+) -> Vec<(R, Diagnostics)> {
+    items
+        .par_iter()
+        .map(|item| {
+            let mut found = Diagnostics::default();
+            let parsed = parse(item, &mut found);
+            (parsed, found)
+        })
+        .collect()
 }
 
 /// The longest id: ids name files and labels, and are typed by hand.

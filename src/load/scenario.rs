@@ -3,7 +3,7 @@
 //! through the [`Reader`] defined here.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -436,42 +436,64 @@ pub(super) fn display(value: &toml::Value) -> String {
     }
 }
 
-/// Loads every `scenarios/<battle>/` folder of the project.
-pub fn load_all(
+/// A scenario folder's files, read in order, waiting to be parsed.
+pub(super) struct ScenarioFiles {
+    name: String,
+    folder: PathBuf,
+    scenario: (FileId, String),
+    layers: Vec<(FileId, String)>,
+}
+
+/// Reads every `scenarios/<battle>/` folder of the project.
+pub(super) fn read_all(
     files: &super::ProjectFiles,
     sources: &mut crate::source::Sources,
     diags: &mut Diagnostics,
-) -> Vec<Scenario> {
-    let mut scenarios = Vec::new();
+) -> Vec<ScenarioFiles> {
+    let mut read = Vec::new();
     for folder in files.entries(Path::new("scenarios"), Path::is_dir, diags) {
         let name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let Some((file, text)) = files.read(&folder.join("scenario.toml"), sources, diags) else {
+        let Some(scenario) = files.read(&folder.join("scenario.toml"), sources, diags) else {
             continue;
         };
-        let Some(mut scenario) = load(file, &text, &name, &files.limits, diags) else {
-            continue;
-        };
-        scenario.folder = folder.clone();
         let is_layer = |p: &Path| {
             p.is_file()
                 && p.extension().is_some_and(|e| e == "toml")
                 && !p.ends_with("scenario.toml")
         };
-        for path in files.entries(&folder, is_layer, diags) {
-            let Some((file, text)) = files.read(&path, sources, diags) else {
-                continue;
-            };
-            let limits = &files.limits;
-            let first_day = scenario.first_day;
-            let refs = &mut scenario.refs;
-            if let Some(layer) = load_layer(file, &text, first_day, limits, refs, diags) {
-                scenario.layers.push(layer);
-            }
-        }
-        scenarios.push(scenario);
+        let layers = files.entries(&folder, is_layer, diags);
+        let layers = files.read_each(&layers, sources, diags);
+        read.push(ScenarioFiles {
+            name,
+            folder,
+            scenario,
+            layers,
+        });
     }
-    scenarios
+    read
+}
+
+impl ScenarioFiles {
+    /// The scenario, then its layers side by side (each needs the
+    /// scenario's first day), in the order they were read.
+    pub(super) fn parse(&self, limits: &Limits, diags: &mut Diagnostics) -> Option<Scenario> {
+        let (file, text) = &self.scenario;
+        let mut scenario = load(*file, text, &self.name, limits, diags)?;
+        scenario.folder = self.folder.clone();
+        let first_day = scenario.first_day;
+        let layers = super::parse_each(&self.layers, |(file, text), d| {
+            let mut refs = Vec::new();
+            let layer = load_layer(*file, text, first_day, limits, &mut refs, d);
+            (layer, refs)
+        });
+        for ((layer, refs), found) in layers {
+            diags.extend(found.into_vec());
+            scenario.refs.extend(refs);
+            scenario.layers.extend(layer);
+        }
+        Some(scenario)
+    }
 }

@@ -70,11 +70,14 @@ pub fn load(
                     Some((path, found))
                 })
                 .expect("the built-in default is always there");
+            // An unchanged copy of a built-in template is the built-in
+            // one, checked when grognard was built.
+            let from_project = !path.starts_with("<built-in>") && found.1 != *default;
             Template {
                 name,
                 text: found.1,
                 file: found.0,
-                from_project: !path.starts_with("<built-in>"),
+                from_project,
             }
         })
         .collect()

@@ -13,7 +13,8 @@ pub struct Template {
     pub name: &'static str,
     pub text: String,
     pub file: FileId,
-    /// False for the defaults built into grognard.
+    /// False for the defaults built into grognard, and for a project's
+    /// unchanged copy of one.
     pub from_project: bool,
 }
 

@@ -209,12 +209,19 @@ pub fn check<'a>(
     sources: &Sources,
 ) {
     for template in templates.into_iter().filter(|t| t.from_project) {
+        check_one(template, diags, sources);
+    }
+}
+
+/// Checks one template: its minijinja, and for Typst what it renders to.
+pub(crate) fn check_one(template: &Template, diags: &mut Diagnostics, sources: &Sources) {
+    {
         if template.name.ends_with(".html") {
             check_html(template, diags, sources);
-            continue;
+            return;
         }
         if !template.name.ends_with(".typ") {
-            continue;
+            return;
         }
         let (text, is_main) = if template.name == LIBRARY {
             (template.text.clone(), false)
@@ -224,7 +231,7 @@ pub fn check<'a>(
                 Ok(text) => (text, true),
                 Err(d) => {
                     diags.push(*d);
-                    continue;
+                    return;
                 }
             }
         };

@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
-use super::site::{GLOSSARY_PAGE, Site, chapter_page, section_anchor, table_anchor, term_anchor};
-use crate::model::chapter::{Container, Node};
+use super::site::{
+    GLOSSARY_PAGE, Site, case_texts, chapter_page, section_anchor, table_anchor, term_anchor,
+};
 
 #[derive(Serialize)]
 struct Entry {
@@ -40,29 +41,12 @@ fn entries(site: &Site) -> Vec<Entry> {
                 t: section.title.clone(),
             });
         }
-        let mut case: Option<Entry> = None;
-        for (node, _) in &chapter.body.nodes {
-            match node {
-                Node::Case { number, .. } => {
-                    case = Some(Entry {
-                        n: number.clone(),
-                        h: format!("{page}#{number}"),
-                        t: String::new(),
-                    });
-                }
-                Node::Text(text) | Node::Code(text) => {
-                    if let Some(case) = &mut case {
-                        case.t.push_str(text);
-                    }
-                }
-                Node::SoftBreak | Node::HardBreak => {
-                    if let Some(case) = &mut case {
-                        case.t.push(' ');
-                    }
-                }
-                Node::Close(Container::Paragraph) => entries.extend(case.take()),
-                _ => {}
-            }
+        for (number, _, text) in case_texts(chapter) {
+            entries.push(Entry {
+                h: format!("{page}#{number}"),
+                n: number,
+                t: text,
+            });
         }
     }
     for (id, number) in ruleset.numbering.tables() {

@@ -211,8 +211,9 @@ impl<'a> Site<'a> {
     }
 }
 
-/// Each case of a chapter: its number, its id, its words as plain text.
-fn case_texts(chapter: &Chapter) -> Vec<(String, Option<String>, String)> {
+/// Each case of a chapter: its number, its id, its words as plain text (a
+/// cross-reference as the number it prints). Previews and search read them.
+pub fn case_texts(chapter: &Chapter) -> Vec<(String, Option<String>, String)> {
     let mut cases = Vec::new();
     let mut open: Option<(String, Option<String>, String)> = None;
     for (node, _) in &chapter.body.nodes {

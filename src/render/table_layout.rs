@@ -49,8 +49,7 @@ pub fn measure_columns(face: Face, heads: &[String], rows: &[Row]) -> Vec<Column
                     Row::Group { .. } => None,
                 })
                 .collect();
-            let numeric =
-                cells.iter().any(|c| !c.is_empty()) && cells.iter().all(|c| is_numeric(c));
+            let numeric = all_numeric(&cells);
             let head = heads[i].as_str();
             let mut min = longest_word(face, head, true);
             let max = width(face, head, true);
@@ -73,6 +72,27 @@ pub fn measure_columns(face: Face, heads: &[String], rows: &[Row]) -> Vec<Column
             }
         })
         .collect()
+}
+
+/// Whether each column holds only numbers, ranges or modifiers (set flush
+/// right), without measuring anything: what a web page needs.
+pub fn numeric_columns(heads: &[String], rows: &[Row]) -> Vec<bool> {
+    (0..heads.len())
+        .map(|i| {
+            let cells: Vec<&str> = rows
+                .iter()
+                .filter_map(|row| match row {
+                    Row::Cells { cells } => cells.get(i).map(String::as_str),
+                    Row::Group { .. } => None,
+                })
+                .collect();
+            all_numeric(&cells)
+        })
+        .collect()
+}
+
+fn all_numeric(cells: &[&str]) -> bool {
+    cells.iter().any(|c| !c.is_empty()) && cells.iter().all(|c| is_numeric(c))
 }
 
 /// The width of `text` on one line, in ems of its size; estimated where the

@@ -58,6 +58,15 @@ fn cells(items: impl IntoIterator<Item = String>) -> Row {
 }
 
 pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face) -> DisplayTable {
+    let mut display = display_unmeasured(ruleset, table, number);
+    display.layout = measure_columns(face, &display.columns, &display.rows);
+    display.keep = row_spans(&display.rows);
+    display
+}
+
+/// The table's printed strings without the print layout (column widths,
+/// rows kept together): what a web page shows.
+pub fn display_unmeasured(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayTable {
     let locale = Locale::for_language(&ruleset.language);
     let mut display = DisplayTable {
         id: table.id.clone(),
@@ -117,8 +126,6 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face)
     }
     each_text(&mut display, |text| resolve_references(ruleset, text));
     en_dashes(&mut display);
-    display.layout = measure_columns(face, &display.columns, &display.rows);
-    display.keep = row_spans(&display.rows);
     display
 }
 

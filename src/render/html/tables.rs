@@ -4,9 +4,8 @@
 use super::site::{Site, table_anchor};
 use super::writer::HtmlWriter;
 use crate::model::{Chapter, TableKind};
-use crate::render::measure::Face;
-use crate::render::rulebook::table_data;
-use crate::render::tables::{Row, display_example};
+use crate::render::table_layout::numeric_columns;
+use crate::render::tables::{Row, display_example, display_unmeasured};
 
 /// A table by id, captioned with its number; `copy` for a table printed
 /// again on the page of all tables (its anchor stays on its chapter's page).
@@ -19,8 +18,8 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
         .iter()
         .find(|(t, _)| t == id)
         .map(|(_, n)| n.as_str())?;
-    let data = table_data(ruleset, table, number, Face::Serif);
-    let display = data.display();
+    let display = &display_unmeasured(ruleset, table, number);
+    let numeric = numeric_columns(&display.columns, &display.rows);
     let locale = site.locale;
     let mut out = HtmlWriter::default();
     out.tag("<figure class=\"table");
@@ -64,7 +63,7 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
             Row::Cells { cells } => {
                 out.tag("<tr>");
                 for (i, cell) in cells.iter().enumerate() {
-                    let numeric = display.layout.get(i).is_some_and(|c| c.numeric);
+                    let numeric = numeric.get(i).copied().unwrap_or(false);
                     match (i, numeric) {
                         (0, _) => out.tag("<th scope=\"row\">"),
                         (_, true) => out.tag("<td class=\"num\">"),

@@ -42,13 +42,7 @@ pub struct Column {
 pub fn measure_columns(face: Face, heads: &[String], rows: &[Row]) -> Vec<Column> {
     (0..heads.len())
         .map(|i| {
-            let cells: Vec<&str> = rows
-                .iter()
-                .filter_map(|row| match row {
-                    Row::Cells { cells } => cells.get(i).map(String::as_str),
-                    Row::Group { .. } => None,
-                })
-                .collect();
+            let cells = column_cells(rows, i);
             let numeric = all_numeric(&cells);
             let head = heads[i].as_str();
             let mut min = longest_word(face, head, true);
@@ -78,15 +72,16 @@ pub fn measure_columns(face: Face, heads: &[String], rows: &[Row]) -> Vec<Column
 /// right), without measuring anything: what a web page needs.
 pub fn numeric_columns(heads: &[String], rows: &[Row]) -> Vec<bool> {
     (0..heads.len())
-        .map(|i| {
-            let cells: Vec<&str> = rows
-                .iter()
-                .filter_map(|row| match row {
-                    Row::Cells { cells } => cells.get(i).map(String::as_str),
-                    Row::Group { .. } => None,
-                })
-                .collect();
-            all_numeric(&cells)
+        .map(|i| all_numeric(&column_cells(rows, i)))
+        .collect()
+}
+
+/// The cells of column `i`, group rows left out.
+fn column_cells(rows: &[Row], i: usize) -> Vec<&str> {
+    rows.iter()
+        .filter_map(|row| match row {
+            Row::Cells { cells } => cells.get(i).map(String::as_str),
+            Row::Group { .. } => None,
         })
         .collect()
 }

@@ -29,9 +29,9 @@ use serde::Deserialize;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::model::{ConvertJob, Project, Ruleset};
-use crate::source::{FileId, Sources};
+use crate::source::Sources;
 
-pub use files::ProjectFiles;
+pub use files::{ProjectFiles, SourceText};
 use toml_util::TomlText;
 
 pub const MANIFEST: &str = "grognard.toml";
@@ -387,9 +387,6 @@ struct RulesetFiles {
     chapters: Vec<SourceText>,
     glossary: Option<SourceText>,
 }
-
-/// A file's id and text.
-type SourceText = (FileId, String);
 
 impl RulesetFiles {
     fn read(

@@ -440,8 +440,8 @@ pub(super) fn display(value: &toml::Value) -> String {
 pub(super) struct ScenarioFiles {
     name: String,
     folder: PathBuf,
-    scenario: (FileId, String),
-    layers: Vec<(FileId, String)>,
+    scenario: super::SourceText,
+    layers: Vec<super::SourceText>,
 }
 
 /// Reads every `scenarios/<battle>/` folder of the project.

@@ -3,6 +3,7 @@
 //! lints, the seed documents, hostile input, a fuzzer and a memory test.
 //! Run one part with `cargo test --test behaviour <module>::`.
 
+mod browser;
 mod cli;
 mod common;
 mod conversion;

@@ -1,0 +1,385 @@
+//! The web edition in a real browser: Chromium driven through WebDriver
+//! (chromedriver) opens the pages from disk, as a reader does, follows a
+//! cross-reference, reads its preview, searches and reaches a case, and
+//! finds no error in the console of any page.
+//!
+//! Where no chromedriver is installed the test says so and passes, unless
+//! `GROGNARD_REQUIRE_BROWSER` is set (as `.ci/run` does): then it fails.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use super::common::{grognard, repo_root, stderr};
+
+/// A program on the PATH (or at an absolute path).
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    names.iter().find_map(|name| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    })
+}
+
+/// chromedriver, running on a free port for as long as it lives.
+struct Driver {
+    process: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start(program: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let process = Command::new(program)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not listen within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver {
+            process,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// The browser's console since the last call (chromedriver's log endpoint).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+/// The console entries of level SEVERE (errors, failed loads) since the last call.
+async fn console_errors(client: &Client) -> Vec<String> {
+    let log = client.issue_cmd(BrowserLog).await.expect("the browser log");
+    log.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry["level"] == "SEVERE")
+        .map(|entry| entry["message"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+async fn session(driver: &Driver, profile: &Path) -> Client {
+    let mut options = json!({
+        "args": [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1200,900",
+            format!("--user-data-dir={}", profile.display()),
+        ]
+    });
+    if let Some(chromium) = find_program(&["chromium", "chromium-browser", "google-chrome"]) {
+        options["binary"] = json!(chromium);
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("browserName".into(), json!("chrome"));
+    capabilities.insert("goog:chromeOptions".into(), options);
+    capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+/// Runs a script in the page and returns what it returns.
+async fn script(client: &Client, code: &str) -> Value {
+    client.execute(code, vec![]).await.expect(code)
+}
+
+/// Waits until `code` returns true in the page.
+async fn until(client: &Client, what: &str, code: &str) {
+    let started = Instant::now();
+    while script(client, code).await != json!(true) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{what}: not so after 10 s"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// True when the element the page's address names exists and is on screen.
+const LANDED: &str = "const id = decodeURIComponent(location.hash.slice(1));
+     const target = document.getElementById(id);
+     if (!target) return false;
+     const r = target.getBoundingClientRect();
+     return r.top >= 0 && r.top < window.innerHeight;";
+
+fn file_url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+#[test]
+fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
+    let Some(chromedriver) = find_program(&["chromedriver"]) else {
+        assert!(
+            std::env::var_os("GROGNARD_REQUIRE_BROWSER").is_none(),
+            "GROGNARD_REQUIRE_BROWSER is set but no chromedriver is on the PATH"
+        );
+        eprintln!(
+            "browser test skipped: no chromedriver on the PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let built = grognard(
+        &repo_root(),
+        &["build", "ved", "--only", "html", "--out"]
+            .into_iter()
+            .chain([out.path().to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert!(built.status.success(), "{}", stderr(&built));
+    let site = out.path().join("ved/html");
+    let profile = tempfile::tempdir().unwrap();
+    let driver = Driver::start(&chromedriver);
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let client = session(&driver, profile.path()).await;
+            read_as_a_player(&client, &site).await;
+            every_page_loads_without_console_errors(&client, &site).await;
+            client.close().await.unwrap();
+        });
+}
+
+async fn read_as_a_player(client: &Client, site: &Path) {
+    // A chapter that cites a case of another chapter.
+    let chapter = site.join("05-formaciones.html");
+    client.goto(&file_url(&chapter)).await.unwrap();
+    let link = client
+        .find(Locator::Css("main a.xref[href*='.html#']"))
+        .await
+        .expect("a cross-reference to a case of another chapter");
+    let href = link.attr("href").await.unwrap().unwrap();
+    let preview = link.attr("data-preview").await.unwrap().unwrap();
+    assert!(!preview.is_empty());
+
+    // Under the mouse, the reference shows its target's words.
+    let hover = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+        element: link.clone(),
+        duration: None,
+        x: 0.0,
+        y: 0.0,
+    });
+    client.perform_actions(hover).await.unwrap();
+    until(
+        client,
+        "a preview under the mouse",
+        "return document.getElementById('preview')?.textContent === \
+         document.querySelector(\"a[aria-describedby=preview]\")?.dataset.preview;",
+    )
+    .await;
+    client.release_actions().await.unwrap();
+
+    // Reached by the keyboard, it does too.
+    client
+        .execute(
+            "arguments[0].focus();",
+            vec![serde_json::to_value(&link).unwrap()],
+        )
+        .await
+        .unwrap();
+    let shown = client
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(Locator::Id("preview"))
+        .await
+        .expect("a preview box");
+    assert!(shown.is_displayed().await.unwrap());
+    assert_eq!(shown.text().await.unwrap(), preview);
+    assert_eq!(
+        link.attr("aria-describedby").await.unwrap().as_deref(),
+        Some("preview")
+    );
+    // Escape puts it away.
+    client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys("\u{e00c}")
+        .await
+        .unwrap();
+    until(
+        client,
+        "the preview is closed",
+        "return !document.getElementById('preview');",
+    )
+    .await;
+
+    // Followed, it lands on the cited case, on screen.
+    link.click().await.unwrap();
+    let (file, anchor) = href.split_once('#').unwrap();
+    until(
+        client,
+        &format!("landing on {href}"),
+        &format!("return location.pathname.endsWith('/{file}') && location.hash === '#{anchor}';"),
+    )
+    .await;
+    until(client, &format!("{href} on screen"), LANDED).await;
+
+    // Search: two words of a case's text find it; the keyboard reaches the
+    // result and Enter opens the case.
+    let entry = script(
+        client,
+        "return window.GG_SEARCH.find(e => e.n.startsWith('14.') && e.t.length > 80);",
+    )
+    .await;
+    let case = entry["n"]
+        .as_str()
+        .expect("a case of chapter 14 in the index");
+    // Its two longest words, as a reader remembering the rule would type them.
+    let mut words: Vec<&str> = entry["t"]
+        .as_str()
+        .unwrap()
+        .split(|c: char| !c.is_alphabetic())
+        .collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    words.dedup();
+    words.truncate(2);
+    assert_eq!(words.len(), 2, "{entry}");
+    let search = client.find(Locator::Id("search")).await.unwrap();
+    search.send_keys(&words.join(" ")).await.unwrap();
+    until(
+        client,
+        "search results",
+        "return document.querySelectorAll('#results a').length > 0;",
+    )
+    .await;
+    let results = script(
+        client,
+        "return Array.from(document.querySelectorAll('#results a .n')).map(n => n.textContent);",
+    )
+    .await;
+    assert!(
+        results.as_array().unwrap().contains(&json!(case)),
+        "searching {words:?} lists {results} but not {case}"
+    );
+    // Arrow down from the box to the first result, down to the case, Enter.
+    search.send_keys("\u{e015}").await.unwrap();
+    let position = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|n| n == case)
+        .unwrap();
+    for _ in 0..position {
+        client
+            .active_element()
+            .await
+            .unwrap()
+            .send_keys("\u{e015}")
+            .await
+            .unwrap();
+    }
+    let focused = script(
+        client,
+        "return document.activeElement.querySelector('.n')?.textContent;",
+    )
+    .await;
+    assert_eq!(focused, json!(case));
+    client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys("\u{e007}")
+        .await
+        .unwrap();
+    until(
+        client,
+        &format!("landing on case {case}"),
+        &format!("return decodeURIComponent(location.hash) === '#{case}';"),
+    )
+    .await;
+    until(client, &format!("case {case} on screen"), LANDED).await;
+    let errors = console_errors(client).await;
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+async fn every_page_loads_without_console_errors(client: &Client, site: &Path) {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(site)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 10);
+    for page in pages {
+        client.goto(&file_url(&page)).await.unwrap();
+        until(
+            client,
+            "the page's scripts",
+            "return document.readyState === 'complete';",
+        )
+        .await;
+        // A page with a search box has its index (a missing script file is
+        // also a console error, below).
+        assert_eq!(
+            script(
+                client,
+                "return !document.getElementById('search') || Array.isArray(window.GG_SEARCH);"
+            )
+            .await,
+            json!(true),
+            "{}",
+            page.display()
+        );
+        let errors = console_errors(client).await;
+        assert!(errors.is_empty(), "{}: {errors:#?}", page.display());
+    }
+}

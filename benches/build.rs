@@ -60,11 +60,27 @@ fn main() {
         let templates = session.templates.of(&ruleset.folder);
         let web = time(20, || {
             for page in grognard::render::html::pages(ruleset) {
-                grognard::render::html::render_page(ruleset, templates, &session.sources, &page)
-                    .expect("every page renders");
+                grognard::render::html::render_page(
+                    ruleset,
+                    templates,
+                    &session.sources,
+                    &[],
+                    &page,
+                )
+                .expect("every page renders");
             }
         });
         report("VED web edition, every page, in process", web, 100);
+    }
+    if wants("watch") {
+        watch_edit_to_pdf(binary, &root);
+    }
+    if wants("parallel") {
+        serial_against_parallel(binary, &root);
+    }
+    if wants("compare") {
+        against_pandoc(binary, &root);
+        against_latex_wargame(binary, &root);
     }
     if !wants("rest") {
         return;
@@ -372,13 +388,15 @@ fn map_bench() {
 
 /// How many counters the project's hex layer makes (units, leaders, markers).
 fn counter_count(root: &Path) -> usize {
+    scenario_counter_count(root, "skirmish-1809")
+}
+
+/// The counters of a scenario's first layer.
+fn scenario_counter_count(root: &Path, scenario: &str) -> usize {
     let session = grognard::load(root);
-    assert!(
-        !session.diagnostics.has_errors(),
-        "the generated project checks"
-    );
+    assert!(!session.diagnostics.has_errors(), "the project checks");
     let project = &session.project;
-    let scenario = project.scenario("skirmish-1809").expect("the scenario");
+    let scenario = project.scenario(scenario).expect("the scenario");
     let layer = &scenario.layers[0];
     grognard::render::counters::counters(project, scenario, layer).len()
 }
@@ -620,4 +638,297 @@ fn counters_bench() {
     for (n, us) in per_counter {
         println!("  {n:>6} counters: {us:.1} µs per counter");
     }
+}
+
+/// A project with the VED ruleset alone, as an author editing its rules has it.
+fn ved_project() -> tempfile::TempDir {
+    let project = tempfile::tempdir().expect("temporary folder");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    copy_dir(
+        &root.join("content/ved"),
+        &project.path().join("content/ved"),
+    );
+    std::fs::write(project.path().join("grognard.toml"), "title = \"VED\"\n").unwrap();
+    project
+}
+
+/// `grognard watch ved --only rules` as a whole process: from writing a
+/// changed table value to the end of the build that wrote the new PDF
+/// (file event, debounce, load, check, Typst with its memo warm, PDF).
+fn watch_edit_to_pdf(binary: &Path, _root: &Path) {
+    use std::io::{BufRead, BufReader};
+    let project = ved_project();
+    let mut child = Command::new(binary)
+        .arg("--root")
+        .arg(project.path())
+        .args(["watch", "ved", "--only", "rules"])
+        .env("NO_COLOR", "1")
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("grognard watch runs");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut next_build = || -> Vec<String> {
+        let mut build = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let end = line.contains("watching for changes");
+            build.push(line);
+            if end {
+                return build;
+            }
+        }
+        panic!("grognard watch stopped: {build:?}");
+    };
+    next_build();
+    let table = project.path().join("content/ved/tables/ranges.toml");
+    let text = std::fs::read_to_string(&table).unwrap();
+    let mut samples = Vec::new();
+    // A new value each time: Typst's memo has seen none of them.
+    for run in 1..=16 {
+        let value = format!("[40.1, {}]", 50 + run);
+        let started = Instant::now();
+        std::fs::write(&table, text.replace("[40.1, 50]", &value)).unwrap();
+        let build = next_build();
+        samples.push(started.elapsed());
+        assert!(
+            build.iter().any(|l| l == "wrote out/ved/ved-rules.pdf"),
+            "{build:?}"
+        );
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    report(
+        "watch: VED table value edited → new rulebook PDF",
+        median(samples),
+        150,
+    );
+}
+
+/// The whole project's `build` as one process, one file at a time
+/// (`--jobs 1`) against one per core, run alternately.
+fn serial_against_parallel(binary: &Path, root: &Path) {
+    let out = tempfile::tempdir().expect("temporary folder");
+    let build = |jobs: Option<&str>| {
+        let mut command = Command::new(binary);
+        command
+            .arg("--root")
+            .arg(root)
+            .arg("build")
+            .arg("--out")
+            .arg(out.path());
+        if let Some(jobs) = jobs {
+            command.args(["--jobs", jobs]);
+        }
+        let started = Instant::now();
+        let status = command
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("grognard runs");
+        assert!(status.success());
+        started.elapsed()
+    };
+    build(None); // warm the file system
+    let (mut serial, mut parallel) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        serial.push(build(Some("1")));
+        parallel.push(build(None));
+    }
+    let (serial, parallel) = (median(serial), median(parallel));
+    println!(
+        "{:<44} median {:>8.1} ms serial, {:.1} ms parallel: {:.2}× (target ≥ 1.70×, {} cores)",
+        "full build, whole process",
+        serial.as_secs_f64() * 1000.0,
+        parallel.as_secs_f64() * 1000.0,
+        serial.as_secs_f64() / parallel.as_secs_f64(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+}
+
+/// `grognard build <target> --only <kind>` as a whole process.
+fn build_one(binary: &Path, root: &Path, target: &str, kind: &str, out: &Path) {
+    let status = Command::new(binary)
+        .arg("--root")
+        .arg(root)
+        .args(["build", target, "--only", kind, "--out"])
+        .arg(out)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("grognard runs");
+    assert!(status.success(), "build {target} --only {kind} failed");
+}
+
+/// Whether a program runs (`--version`).
+fn installed(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs `job` and `other` alternately; their medians.
+fn side_by_side(
+    runs: usize,
+    mut job: impl FnMut(),
+    mut other: impl FnMut(),
+) -> (Duration, Duration) {
+    job();
+    other();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let started = Instant::now();
+        job();
+        ours.push(started.elapsed());
+        let started = Instant::now();
+        other();
+        theirs.push(started.elapsed());
+    }
+    (median(ours), median(theirs))
+}
+
+fn print_ratio(name: &str, ours: Duration, theirs: Duration, who: &str, target: f64) {
+    let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
+    let verdict = if ratio >= target { "ok" } else { "UNDER" };
+    println!(
+        "{name:<44} median {:>8.1} ms, {who} {:.1} ms: {ratio:.1}× faster   target ≥ {target}×   {verdict}",
+        ours.as_secs_f64() * 1000.0,
+        theirs.as_secs_f64() * 1000.0,
+    );
+}
+
+/// The VED rulebook (`build ved --only rules`) against pandoc + pdflatex on
+/// the seed's VED text as rough Markdown (paragraphs as they are).
+fn against_pandoc(binary: &Path, root: &Path) {
+    if !installed("pandoc") || !installed("pdflatex") {
+        println!("VED rulebook against pandoc: skipped (pandoc or pdflatex is not installed)");
+        return;
+    }
+    let seeds = root.join("../shared/seeds");
+    let Some(seed) = std::fs::read_dir(&seeds)
+        .ok()
+        .into_iter()
+        .flatten()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("000_"))
+        })
+    else {
+        println!(
+            "VED rulebook against pandoc: skipped (no VED seed in {})",
+            seeds.display()
+        );
+        return;
+    };
+    let work = tempfile::tempdir().expect("temporary folder");
+    let markdown = work.path().join("ved.md");
+    std::fs::copy(&seed, &markdown).unwrap();
+    let out = work.path().join("out");
+    let (ours, theirs) = side_by_side(
+        5,
+        || {
+            build_one(binary, root, "ved", "rules", &out);
+        },
+        || {
+            let status = Command::new("pandoc")
+                .current_dir(work.path())
+                .args([
+                    "ved.md",
+                    "-o",
+                    "ved.pdf",
+                    "--pdf-engine=pdflatex",
+                    "-V",
+                    "lang=es",
+                ])
+                .stderr(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success(), "pandoc failed");
+        },
+    );
+    print_ratio(
+        "VED rulebook, whole process",
+        ours,
+        theirs,
+        "pandoc + pdflatex",
+        10.0,
+    );
+}
+
+/// The Quatre Bras counter sheet (`build quatre-bras-1815 --only counters`)
+/// against the LaTeX `wargame` package setting as many double-sided counters.
+fn against_latex_wargame(binary: &Path, root: &Path) {
+    let work = tempfile::tempdir().expect("temporary folder");
+    let probe = work.path().join("probe.tex");
+    std::fs::write(
+        &probe,
+        "\\documentclass{article}\\usepackage{wargame}\\begin{document}x\\end{document}\n",
+    )
+    .unwrap();
+    let has_wargame = installed("pdflatex")
+        && Command::new("pdflatex")
+            .current_dir(work.path())
+            .args(["-interaction=batchmode", "probe.tex"])
+            .stdout(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    if !has_wargame {
+        println!(
+            "counters against LaTeX wargame: skipped (pdflatex or the wargame package is not installed)"
+        );
+        return;
+    }
+    let out = work.path().join("out");
+    build_one(binary, root, "quatre-bras-1815", "counters", &out);
+    let count = scenario_counter_count(root, "quatre-bras-1815");
+    std::fs::write(work.path().join("counters.tex"), wargame_sheet(count)).unwrap();
+    let (ours, theirs) = side_by_side(
+        5,
+        || {
+            build_one(binary, root, "quatre-bras-1815", "counters", &out);
+        },
+        || {
+            let status = Command::new("pdflatex")
+                .current_dir(work.path())
+                .args(["-interaction=batchmode", "counters.tex"])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success(), "pdflatex failed on counters.tex");
+        },
+    );
+    print_ratio(
+        &format!("{count} counters, whole process"),
+        ours,
+        theirs,
+        "LaTeX wargame",
+        100.0,
+    );
+}
+
+/// A LaTeX document that sets `count` double-sided NATO-symbol counters with
+/// the `wargame` package: fronts, then mirrored backs, as a counter sheet.
+fn wargame_sheet(count: usize) -> String {
+    let mut tex = String::from(
+        "\\documentclass{article}\n\\usepackage[margin=1cm]{geometry}\n\\usepackage{wargame}\n\
+         \\begin{document}\n",
+    );
+    for (side, colour) in [("front", "blue!30"), ("back", "red!30")] {
+        tex.push_str("\\begin{tikzpicture}\n");
+        for i in 0..count {
+            let (x, y) = ((i % 10) as f64 * 1.7, -((i / 10) as f64) * 1.7);
+            let echelon = ["battalion", "regiment", "brigade"][i % 3];
+            let factors = if side == "front" { "4,3" } else { "2,3" };
+            tex.push_str(&format!(
+                "\\chit[fill={colour},symbol={{[faction=friendly,command=land,main=infantry,\
+                 echelon={echelon}]}},factors={{chit/2 factors={{{factors}}}}},\
+                 left={{chit/identifier={{{i}}}}}]({x:.1},{y:.1});\n"
+            ));
+        }
+        tex.push_str("\\end{tikzpicture}\n\\newpage\n");
+    }
+    tex.push_str("\\end{document}\n");
+    tex
 }

@@ -29,6 +29,24 @@ pub fn wanted(only: &[String]) -> Vec<&'static dyn Backend> {
         .collect()
 }
 
+/// Renders the outputs of the targets into `out_dir`: the conversions the
+/// backends read first, then every planned file.
+pub fn build_targets(
+    session: &mut Session,
+    targets: &[String],
+    only: &[String],
+    out_dir: &Path,
+    options: &Options,
+    progress: impl FnMut(&str),
+) -> Vec<Output> {
+    let backends = wanted(only);
+    if backends.iter().any(|b| b.reads_conversions()) {
+        session.run_conversions(targets);
+    }
+    let planned = plan(session, targets, &backends);
+    run(session, planned, out_dir, options, progress)
+}
+
 /// Every file the backends make for the targets that checked, in build order.
 pub fn plan(
     session: &Session,
@@ -51,12 +69,23 @@ pub fn plan(
         .collect()
 }
 
+/// How a build renders and writes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Files rendered at a time; 0 for as many as the machine has cores.
+    pub jobs: usize,
+    /// Leave a file that already holds the rendered bytes untouched (and
+    /// unlisted), as `watch` does: a viewer reloads only what changed.
+    pub skip_unchanged: bool,
+}
+
 /// Renders and writes each planned file into `out_dir`. Nothing is written for
 /// an output whose rendering fails; earlier outputs stay as they were.
 pub fn run(
     session: &mut Session,
     planned: Vec<(&'static dyn Backend, Artifact)>,
     out_dir: &Path,
+    options: &Options,
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
@@ -65,12 +94,23 @@ pub fn run(
             .diagnostics
             .push(Diagnostic::warning("source-date-epoch", problem));
     }
-    let rendered = render_all(&session.context(), &planned, &mut progress);
+    let rendered = render_all(&session.context(), &planned, options.jobs, &mut progress);
     let mut outputs = Vec::new();
     for ((_, artifact), made) in planned.into_iter().zip(rendered) {
         let path = out_dir.join(&artifact.path);
         match made {
-            Ok(made) => write(session, &artifact.target, path, made, &mut outputs),
+            Ok(made) => {
+                let unchanged = options.skip_unchanged
+                    && std::fs::read(&path).is_ok_and(|old| old == made.bytes);
+                write(
+                    session,
+                    &artifact.target,
+                    path,
+                    made,
+                    unchanged,
+                    &mut outputs,
+                )
+            }
             Err(diagnostics) => session.diagnostics.extend(diagnostics),
         }
     }
@@ -85,11 +125,11 @@ pub fn run(
 fn render_all(
     cx: &Context,
     planned: &[(&'static dyn Backend, Artifact)],
+    jobs: usize,
     progress: &mut impl FnMut(&str),
 ) -> Vec<MadeResult> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, planned.len().max(1));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = if jobs == 0 { cores } else { jobs }.clamp(1, planned.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<MadeResult>>> = planned.iter().map(|_| Mutex::new(None)).collect();
     let (started, starts) = mpsc::channel::<usize>();
@@ -123,18 +163,23 @@ fn render_all(
         .collect()
 }
 
-/// Writes a rendered file into place with its warnings, or records why not.
+/// Writes a rendered file into place with its warnings, or records why not;
+/// an `unchanged` file keeps its warnings and is not written again.
 fn write(
     session: &mut Session,
     target: &str,
     path: PathBuf,
     made: Made,
+    unchanged: bool,
     outputs: &mut Vec<Output>,
 ) {
     session.diagnostics.extend(made.warnings);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let layout = layout_warnings(&session.sources, &made.problems, &name.unwrap_or_default());
     session.diagnostics.extend(layout);
+    if unchanged {
+        return;
+    }
     match output::write_atomic(&path, &made.bytes) {
         Ok(()) => outputs.push(Output {
             target: target.to_string(),

@@ -20,6 +20,7 @@ pub mod source;
 pub mod spreadsheet;
 pub mod stages;
 pub mod targets;
+pub mod watch;
 
 use std::path::Path;
 
@@ -52,12 +53,27 @@ pub fn build(
     out_dir: &Path,
     progress: impl FnMut(&str),
 ) -> Vec<Output> {
-    let backends = build::wanted(only);
-    if backends.iter().any(|b| b.reads_conversions()) {
-        session.run_conversions(targets);
-    }
-    let planned = build::plan(session, targets, &backends);
-    build::run(session, planned, out_dir, progress)
+    build_with(
+        session,
+        targets,
+        only,
+        out_dir,
+        &build::Options::default(),
+        progress,
+    )
+}
+
+/// [`build`], rendering as `options` say (how many at a time, whether
+/// unchanged files are written again).
+pub fn build_with(
+    session: &mut Session,
+    targets: &[String],
+    only: &[String],
+    out_dir: &Path,
+    options: &build::Options,
+    progress: impl FnMut(&str),
+) -> Vec<Output> {
+    build::build_targets(session, targets, only, out_dir, options, progress)
 }
 
 /// Converts one scenario (`grognard convert`) and writes what the
@@ -75,7 +91,13 @@ pub fn convert(session: &mut Session, job: ConvertJob, out_dir: &Path) -> Vec<Ou
         .into_iter()
         .filter(|(_, a)| a.converted && a.layer.as_deref() == Some(to.as_str()))
         .collect();
-    build::run(session, planned, out_dir, |_| {})
+    build::run(
+        session,
+        planned,
+        out_dir,
+        &build::Options::default(),
+        |_| {},
+    )
 }
 
 // Loading and checking make many small allocations on every core.

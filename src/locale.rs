@@ -127,6 +127,7 @@ words!(
     web_search,
     web_no_results,
     web_print,
+    web_scenarios,
     web_skip,
     web_previous,
     web_next,

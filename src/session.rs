@@ -84,11 +84,19 @@ impl Session {
 
     /// What backends read.
     pub fn context(&self) -> Context<'_> {
+        let project = &self.project;
+        let rulesets = project.rulesets.iter().map(|r| (r.id.as_str(), &r.folder));
+        let scenarios = project.scenarios.iter().map(|s| (s.id.as_str(), &s.folder));
         Context {
-            project: &self.project,
+            project,
             sources: &self.sources,
             templates: &self.templates,
             conversions: &self.conversions,
+            failed: rulesets
+                .chain(scenarios)
+                .filter(|(_, folder)| self.blocked(folder))
+                .map(|(id, _)| id)
+                .collect(),
         }
     }
 

@@ -21,6 +21,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("session", 6),
     ("build", 6),
     ("targets", 6),
+    ("watch", 6),
     ("cli", 7),
     ("lib", 7),
     ("main", 7),

@@ -9,28 +9,44 @@ use grognard::render::backend::BACKENDS;
 
 use super::report::{Report, finish, print_outputs};
 
+/// What a build makes and where: `build`, `watch` and `serve` take the same.
+#[derive(clap::Args)]
+pub struct Selection {
+    /// Rulesets and scenarios to build (default: everything)
+    pub targets: Vec<String>,
+    /// Output folder (default: <root>/out)
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Make only these kinds of output (default: all; for `serve`, html); repeat or separate with commas
+    #[arg(long, value_delimiter = ',', value_parser = kinds())]
+    pub only: Vec<String>,
+}
+
+impl Selection {
+    pub fn out(&self, root: &Path) -> PathBuf {
+        self.out.clone().unwrap_or_else(|| root.join("out"))
+    }
+}
+
 /// Check the sources and build publications into out/
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rulesets and scenarios to build (default: everything)
-    targets: Vec<String>,
-    /// Output folder (default: <root>/out)
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Make only these kinds of output (default: all); repeat or separate with commas
-    #[arg(long, value_delimiter = ',', value_parser = kinds())]
-    only: Vec<String>,
+    #[command(flatten)]
+    selection: Selection,
     /// Print every word grognard writes itself as ⟦…⟧, a third longer: shows
     /// words that do not come from the message files, and boxes too small
     /// for a longer language
     #[arg(long)]
     pseudo_locale: bool,
+    /// Files rendered at a time (default: one per core)
+    #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
     #[command(flatten)]
     report: Report,
 }
 
 /// The kinds of output, from the registry of backends.
-fn kinds() -> PossibleValuesParser {
+pub fn kinds() -> PossibleValuesParser {
     PossibleValuesParser::new(
         BACKENDS
             .iter()
@@ -42,19 +58,28 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let started = Instant::now();
     grognard::locale::set_pseudo_locale(args.pseudo_locale);
     let mut session = grognard::load(root);
-    let targets = grognard::select_targets(&mut session, &args.targets);
-    let named = !args.targets.is_empty();
+    let targets = grognard::select_targets(&mut session, &args.selection.targets);
+    let named = !args.selection.targets.is_empty();
     if named {
         grognard::retain_for_targets(&mut session, &targets);
     }
     if args.report.deny.is_some() {
         session.diagnostics.deny_warnings();
     }
-    let out = args.out.unwrap_or_else(|| root.join("out"));
+    let out = args.selection.out(root);
     let spinner = spinner();
-    let outputs = grognard::build(&mut session, &targets, &args.only, &out, |file| {
-        spinner.set_message(format!("building {file}"));
-    });
+    let options = grognard::build::Options {
+        jobs: args.jobs.map_or(0, usize::from),
+        skip_unchanged: false,
+    };
+    let outputs = grognard::build_with(
+        &mut session,
+        &targets,
+        &args.selection.only,
+        &out,
+        &options,
+        |file| spinner.set_message(format!("building {file}")),
+    );
     spinner.finish_and_clear();
     let scope = if named { targets } else { Vec::new() };
     let code = finish(&mut session, &args.report, &scope);

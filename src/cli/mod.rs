@@ -11,7 +11,9 @@ pub mod import;
 pub mod list;
 pub mod messages;
 pub mod report;
+pub mod serve;
 pub mod summary;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,6 +46,8 @@ enum Command {
     Import(import::Args),
     List(list::Args),
     Messages(messages::Args),
+    Serve(serve::Args),
+    Watch(watch::Args),
 }
 
 impl Cli {
@@ -69,6 +73,8 @@ impl Cli {
             Command::Export(args) => export::run(&root, args),
             Command::Import(args) => import::run(&root, args),
             Command::List(args) => list::run(&root, args),
+            Command::Serve(args) => serve::run(&root, args),
+            Command::Watch(args) => watch::run(&root, args),
             Command::Explain(_) | Command::Messages(_) => unreachable!("run above"),
         }
     }

@@ -32,27 +32,44 @@ pub enum Format {
 
 /// Prints the diagnostics and the summary line; exit 1 if any is an error.
 pub fn finish(session: &mut Session, report: &Report, targets: &[String]) -> ExitCode {
+    let (shown, summary) = diagnostics_text(session, report, targets);
+    match report.format {
+        Format::Json => print!("{shown}"),
+        Format::Human => {
+            eprint!("{shown}");
+            eprintln!("{summary}");
+        }
+    }
+    exit_code(session)
+}
+
+/// The diagnostics as the format prints them (JSON on stdout, or text for
+/// stderr), and the summary line.
+pub fn diagnostics_text(
+    session: &mut Session,
+    report: &Report,
+    targets: &[String],
+) -> (String, String) {
     if report.deny.is_some() {
         session.diagnostics.deny_warnings();
     }
     session.diagnostics.sort();
-    match report.format {
-        Format::Json => print!(
-            "{}",
-            diagnostic::render_json(&session.diagnostics, &session.sources)
-        ),
+    let summary = summary_line(session, targets, report.verbose);
+    let shown = match report.format {
+        Format::Json => diagnostic::render_json(&session.diagnostics, &session.sources),
         Format::Human => {
             let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let shown = session
                 .diagnostics
                 .filtered(|d| report.verbose || d.severity != Severity::Note);
-            eprint!(
-                "{}",
-                diagnostic::render_human(&shown, &session.sources, color)
-            );
-            eprintln!("{}", summary_line(session, targets, report.verbose));
+            diagnostic::render_human(&shown, &session.sources, color)
         }
-    }
+    };
+    (shown, summary)
+}
+
+/// 1 if any diagnostic is an error, else 0.
+pub fn exit_code(session: &Session) -> ExitCode {
     if session.diagnostics.has_errors() {
         ExitCode::from(1)
     } else {

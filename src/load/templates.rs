@@ -25,6 +25,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
         include_str!("../../templates/calibration.typ"),
     ),
     ("page.html", include_str!("../../templates/page.html")),
+    ("booklet.html", include_str!("../../templates/booklet.html")),
     ("grognard.css", include_str!("../../templates/grognard.css")),
     ("grognard.js", include_str!("../../templates/grognard.js")),
 ];

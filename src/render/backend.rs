@@ -28,6 +28,8 @@ pub struct Context<'a> {
     pub sources: &'a Sources,
     pub templates: &'a Templates,
     pub conversions: &'a [Conversion],
+    /// The rulesets and scenarios whose sources have errors: nothing is made from them.
+    pub failed: Vec<&'a str>,
 }
 
 impl Context<'_> {

@@ -33,8 +33,24 @@ pub fn typeset(
     ident: &str,
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
-    let (document, warnings) = compile(world, &map)?;
-    export(&document, ident, warnings, &map, true)
+    let key = reuse::enabled().then(|| typst::utils::hash128(&(world.fingerprint(), ident)));
+    if let Some(kept) = key.and_then(reuse::pdf) {
+        return kept.map(&map);
+    }
+    let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
+    let options = pdf_options(ident);
+    let pdf = typst_pdf::pdf(&document, &options).map_err(|errors| map_all(&errors, &map))?;
+    let kept = reuse::Pdf {
+        pdf,
+        warnings,
+        overflow: overflow(&document),
+        problems: super::inspect::inspect(&document),
+        pages: document.pages().len(),
+    };
+    if let Some(key) = key {
+        reuse::keep_pdf(key, kept.clone());
+    }
+    kept.map(&map)
 }
 
 /// Lays the world out in pages, with Typst's warnings.
@@ -42,15 +58,49 @@ pub fn compile(
     world: &MemoryWorld,
     map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> Result<(PagedDocument, Vec<Diagnostic>), Vec<Diagnostic>> {
+    // In a process that keeps results ([`reuse`]), a world laid out before
+    // is not laid out again.
+    let key = reuse::enabled().then(|| world.fingerprint());
+    let kept = key.and_then(reuse::document);
+    let compiled = kept.unwrap_or_else(|| {
+        let compiled = layout(world);
+        if let Some(key) = key {
+            reuse::keep_document(key, compiled.clone());
+        }
+        compiled
+    });
+    match compiled {
+        Ok((document, warnings)) => Ok((document, map_all(&warnings, map))),
+        Err(errors) => Err(map_all(&errors, map)),
+    }
+}
+
+/// Typst's own result: the pages and warnings, or the errors.
+fn layout(world: &MemoryWorld) -> reuse::Compiled {
     let compiled = typst::compile::<PagedDocument>(world);
     // Typst memoises across compilations; results unused for a few builds
     // are dropped so that one process building many outputs stays flat.
     typst::comemo::evict(EVICT_AFTER);
-    let warnings = compiled.warnings.iter().map(map).collect();
-    let document = compiled
+    compiled
         .output
-        .map_err(|errors| errors.iter().map(map).collect::<Vec<_>>())?;
-    Ok((document, warnings))
+        .map(|document| (document, compiled.warnings))
+}
+
+fn map_all(
+    diagnostics: &[SourceDiagnostic],
+    map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
+) -> Vec<Diagnostic> {
+    diagnostics.iter().map(map).collect()
+}
+
+fn pdf_options(ident: &str) -> PdfOptions {
+    PdfOptions {
+        ident: Smart::Custom(ident.to_string()),
+        creator: Smart::Custom(Some("grognard".into())),
+        timestamp: Some(Timestamp::new_utc(build_date())),
+        tagged: true,
+        ..PdfOptions::default()
+    }
 }
 
 /// Writes laid-out pages as a reproducible PDF; `tagged` for a reading
@@ -64,11 +114,8 @@ pub fn export(
     tagged: bool,
 ) -> RenderResult {
     let options = PdfOptions {
-        ident: Smart::Custom(ident.to_string()),
-        creator: Smart::Custom(Some("grognard".into())),
-        timestamp: Some(Timestamp::new_utc(build_date())),
         tagged,
-        ..PdfOptions::default()
+        ..pdf_options(ident)
     };
     let pdf = typst_pdf::pdf(document, &options)
         .map_err(|errors| errors.iter().map(map).collect::<Vec<_>>())?;
@@ -164,4 +211,114 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// Results kept between the builds of one long-lived process (`grognard
+/// watch`): a world whose files are the same as in the last build is not
+/// laid out or written again. Off unless [`reuse::keep_results`] is called;
+/// each build ([`reuse::next_build`]) drops what the one before did not use.
+pub mod reuse {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use typst::diag::SourceDiagnostic;
+    use typst::ecow::EcoVec;
+    use typst_layout::PagedDocument;
+
+    use super::{RenderResult, Rendered};
+    use crate::diagnostic::Diagnostic;
+    use crate::render::inspect::Problem;
+
+    /// A world's pages and warnings, or its errors.
+    pub type Compiled = Result<(PagedDocument, EcoVec<SourceDiagnostic>), EcoVec<SourceDiagnostic>>;
+
+    /// A written PDF with Typst's own warnings, mapped again for each build
+    /// (a source's place in the project may have moved).
+    #[derive(Clone)]
+    pub struct Pdf {
+        pub pdf: Vec<u8>,
+        pub warnings: EcoVec<SourceDiagnostic>,
+        pub overflow: Vec<String>,
+        pub problems: Vec<Problem>,
+        pub pages: usize,
+    }
+
+    impl Pdf {
+        pub fn map(self, map: &dyn Fn(&SourceDiagnostic) -> Diagnostic) -> RenderResult {
+            Ok(Rendered {
+                pdf: self.pdf,
+                warnings: self.warnings.iter().map(map).collect(),
+                overflow: self.overflow,
+                problems: self.problems,
+                pages: self.pages,
+            })
+        }
+    }
+
+    #[derive(Default)]
+    struct Kept {
+        documents: HashMap<u128, Compiled>,
+        pdfs: HashMap<u128, Pdf>,
+        /// What the last build used, and so keeps for the next.
+        used_documents: HashMap<u128, Compiled>,
+        used_pdfs: HashMap<u128, Pdf>,
+    }
+
+    static ENABLED: AtomicBool = AtomicBool::new(false);
+    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+
+    fn with<T>(f: impl FnOnce(&mut Kept) -> T) -> T {
+        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+        f(kept.get_or_insert_with(Kept::default))
+    }
+
+    /// From now on, keep results between builds.
+    pub fn keep_results() {
+        ENABLED.store(true, Ordering::Relaxed);
+    }
+
+    pub fn enabled() -> bool {
+        ENABLED.load(Ordering::Relaxed)
+    }
+
+    /// A new build starts: what the previous one used is kept, the rest dropped.
+    pub fn next_build() {
+        with(|kept| {
+            kept.documents = std::mem::take(&mut kept.used_documents);
+            kept.pdfs = std::mem::take(&mut kept.used_pdfs);
+        });
+    }
+
+    pub(super) fn document(key: u128) -> Option<super::reuse::Compiled> {
+        with(|kept| {
+            let found = kept
+                .documents
+                .get(&key)
+                .or_else(|| kept.used_documents.get(&key))
+                .cloned()?;
+            kept.used_documents.insert(key, found.clone());
+            Some(found)
+        })
+    }
+
+    pub(super) fn keep_document(key: u128, compiled: Compiled) {
+        with(|kept| kept.used_documents.insert(key, compiled));
+    }
+
+    pub(super) fn pdf(key: u128) -> Option<Pdf> {
+        with(|kept| {
+            let found = kept
+                .pdfs
+                .get(&key)
+                .or_else(|| kept.used_pdfs.get(&key))
+                .cloned()?;
+            kept.used_pdfs.insert(key, found.clone());
+            Some(found)
+        })
+    }
+
+    pub(super) fn keep_pdf(key: u128, pdf: Pdf) {
+        with(|kept| kept.used_pdfs.insert(key, pdf));
+    }
 }

@@ -87,6 +87,24 @@ impl MemoryWorld {
     pub fn source_text(&self, id: FileId) -> Option<&str> {
         self.sources.get(&id).map(|s| s.text())
     }
+
+    /// A hash of every file of the world (fonts and library are the same
+    /// for all): two worlds with the same fingerprint typeset the same.
+    pub fn fingerprint(&self) -> u128 {
+        let mut sources: Vec<(String, &str)> = self
+            .sources
+            .iter()
+            .map(|(id, source)| (file_path(*id), source.text()))
+            .collect();
+        sources.sort_unstable();
+        let mut data: Vec<(String, &[u8])> = self
+            .data
+            .iter()
+            .map(|(id, bytes)| (file_path(*id), bytes.as_slice()))
+            .collect();
+        data.sort_unstable();
+        typst::utils::hash128(&(file_path(self.main), sources, data))
+    }
 }
 
 impl World for MemoryWorld {

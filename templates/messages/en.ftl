@@ -7,6 +7,7 @@ web_cited_by = Cited in
 web_search = Search
 web_no_results = Nothing matches.
 web_print = Print view
+web_scenarios = Scenarios
 web_skip = Skip to the text
 web_previous = Previous
 web_next = Next

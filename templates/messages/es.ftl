@@ -7,6 +7,7 @@ web_cited_by = Citado en
 web_search = Buscar
 web_no_results = Nada coincide con lo buscado.
 web_print = Versión para imprimir
+web_scenarios = Escenarios
 web_skip = Ir al texto
 web_previous = Anterior
 web_next = Siguiente

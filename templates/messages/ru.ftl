@@ -7,6 +7,7 @@ web_cited_by = Упоминается в
 web_search = Поиск
 web_no_results = Ничего не найдено.
 web_print = Версия для печати
+web_scenarios = Сценарии
 web_skip = К тексту
 web_previous = Назад
 web_next = Далее

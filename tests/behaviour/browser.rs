@@ -273,6 +273,15 @@ async fn read_as_a_player(client: &Client, site: &Path) {
     .await;
     until(client, &format!("{href} on screen"), LANDED).await;
 
+    // The page reads in the rulebook's serif, shipped with the site.
+    until(
+        client,
+        "the site's own Libertinus Serif",
+        "return [...document.fonts].some(f => f.family.includes('Libertinus Serif') \
+         && f.status === 'loaded');",
+    )
+    .await;
+
     // Search: two words of a case's text find it; the keyboard reaches the
     // result and Enter opens the case.
     let entry = script(

@@ -21,4 +21,5 @@ mod scenarios;
 mod seeds;
 mod spreadsheet;
 mod tiled;
+mod watch;
 mod web;

@@ -185,11 +185,20 @@ fn two_builds_of_a_site_are_byte_identical() {
     build_site(&repo_root(), "sombra", a.path());
     build_site(&repo_root(), "sombra", b.path());
     let (a, b) = (a.path().join("sombra/html"), b.path().join("sombra/html"));
-    let names: Vec<_> = std::fs::read_dir(&a)
+    let mut names: Vec<_> = std::fs::read_dir(&a)
         .unwrap()
         .map(|e| e.unwrap().file_name())
+        .filter(|name| a.join(name).is_file())
         .collect();
-    assert!(names.len() > 8);
+    // The fonts, with their licences.
+    for font in std::fs::read_dir(a.join("fonts")).unwrap() {
+        names.push(
+            std::path::Path::new("fonts")
+                .join(font.unwrap().file_name())
+                .into(),
+        );
+    }
+    assert!(names.len() > 15);
     for name in names {
         assert_eq!(
             std::fs::read(a.join(&name)).unwrap(),
@@ -221,4 +230,37 @@ fn source_strings_never_become_markup_on_a_page() {
     assert!(!page.contains("<img src=x"));
     assert!(!page.contains("href=\"javascript:"));
     assert!(page.contains("un enlace"));
+}
+
+#[test]
+fn a_scenario_played_with_the_ruleset_has_its_booklet_as_a_page() {
+    let out = tempfile::tempdir().unwrap();
+    build_site(&repo_root(), "sombra", out.path());
+    let site = out.path().join("sombra/html");
+    let page = std::fs::read_to_string(site.join("scenario-quatre-bras-1815.html")).unwrap();
+    // The booklet's sections in the ruleset's language, with the order of
+    // battle, the set-up and its hexes.
+    assert!(page.contains("<html lang=\"es\">"));
+    assert_eq!(page.matches("<h1").count(), 1);
+    for heading in ["Orden de batalla", "Despliegue", "Refuerzos", "Fuentes"] {
+        assert!(page.contains(heading), "no {heading}");
+    }
+    assert!(page.contains("Ney"), "the French commander");
+    assert!(page.contains("<th scope=\"col\">"));
+    // The index and every page's navigation lead to it.
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("href=\"scenario-quatre-bras-1815.html\""));
+    let chapter = pages(&site)
+        .into_iter()
+        .find(|(name, _)| name.starts_with("01-"))
+        .unwrap()
+        .1;
+    assert!(chapter.contains("href=\"scenario-quatre-bras-1815.html\""));
+    // A ruleset no scenario is played with has no such page.
+    build_site(&repo_root(), "bataille", out.path());
+    assert!(
+        !pages(&out.path().join("bataille/html"))
+            .keys()
+            .any(|name| name.starts_with("scenario-"))
+    );
 }

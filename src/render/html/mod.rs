@@ -17,7 +17,7 @@ use minijinja::Value;
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::templates::{Template, find};
 use crate::model::Ruleset;
-use site::{GLOSSARY_PAGE, Site, TABLES_PAGE, chapter_page, term_anchor};
+use site::{GLOSSARY_PAGE, ScenarioPage, Site, TABLES_PAGE, chapter_page, term_anchor};
 use writer::HtmlWriter;
 
 const INDEX_PAGE: &str = "index.html";
@@ -25,6 +25,52 @@ const PRINT_PAGE: &str = "print.html";
 const SEARCH_INDEX: &str = "search-index.js";
 /// The site's own style sheet and script, from the templates of the same names.
 const ASSETS: [&str; 2] = ["grognard.css", "grognard.js"];
+
+/// The faces the style sheet names, shipped beside the pages so that the
+/// site reads as the rulebook prints on any machine: the file, the family
+/// as the embedded fonts name it (Typst knows Roboto Condensed as "Roboto")
+/// and whether italic and bold.
+const FONTS: [(&str, &str, bool, bool); 7] = [
+    (
+        "fonts/LibertinusSerif-Regular.otf",
+        "Libertinus Serif",
+        false,
+        false,
+    ),
+    (
+        "fonts/LibertinusSerif-Italic.otf",
+        "Libertinus Serif",
+        true,
+        false,
+    ),
+    (
+        "fonts/LibertinusSerif-Bold.otf",
+        "Libertinus Serif",
+        false,
+        true,
+    ),
+    (
+        "fonts/LibertinusSerif-BoldItalic.otf",
+        "Libertinus Serif",
+        true,
+        true,
+    ),
+    ("fonts/RobotoCondensed-Regular.ttf", "Roboto", false, false),
+    ("fonts/RobotoCondensed-Italic.ttf", "Roboto", true, false),
+    ("fonts/RobotoCondensed-Bold.ttf", "Roboto", false, true),
+];
+
+/// The fonts' licences, which go with them.
+const FONT_LICENCES: [(&str, &str); 2] = [
+    (
+        "fonts/LICENSE-LibertinusSerif.txt",
+        include_str!("../fonts/LICENSE-LibertinusSerif.txt"),
+    ),
+    (
+        "fonts/LICENSE-RobotoCondensed.txt",
+        include_str!("../fonts/LICENSE-RobotoCondensed.txt"),
+    ),
+];
 
 /// Web editions: out/<ruleset>/html/
 pub struct Web;
@@ -40,20 +86,27 @@ impl Backend for Web {
         let Some(ruleset) = cx.ruleset(target) else {
             return Vec::new();
         };
+        let scenarios = scenario_pages(cx, ruleset);
         pages(ruleset)
             .into_iter()
+            .chain(scenarios.iter().map(ScenarioPage::file))
             .map(|page| Artifact::new(target, None, format!("html/{page}")))
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
         let templates = cx.templates(&ruleset.folder);
+        // The file's path inside the site: "01-x.html", "fonts/…".
         let page = artifact
             .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .strip_prefix(std::path::Path::new(&artifact.target).join("html"))
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
-        let bytes = render_page(ruleset, templates, cx.sources, &page)?;
+        let scenarios = scenario_pages(cx, ruleset);
+        let bytes = match scenarios.iter().find(|s| s.file() == page) {
+            Some(scenario) => scenario_page(cx, ruleset, templates, &scenarios, scenario)?,
+            None => render_page(ruleset, templates, cx.sources, &scenarios, &page)?,
+        };
         Ok(Made {
             bytes,
             warnings: Vec::new(),
@@ -70,9 +123,77 @@ pub fn pages(ruleset: &Ruleset) -> Vec<String> {
         [TABLES_PAGE, GLOSSARY_PAGE, PRINT_PAGE, SEARCH_INDEX]
             .into_iter()
             .chain(ASSETS)
+            .chain(FONTS.map(|(file, ..)| file))
+            .chain(FONT_LICENCES.map(|(file, _)| file))
             .map(str::to_string),
     );
     pages
+}
+
+/// The bytes of a font file of the site: the face the PDFs embed.
+fn font_file(page: &str) -> Option<Vec<u8>> {
+    use typst::text::{FontStretch, FontStyle, FontVariant, FontWeight};
+    let (_, family, italic, bold) = FONTS.iter().find(|(file, ..)| *file == page)?;
+    let variant = FontVariant::new(
+        if *italic {
+            FontStyle::Italic
+        } else {
+            FontStyle::Normal
+        },
+        if *bold {
+            FontWeight::BOLD
+        } else {
+            FontWeight::REGULAR
+        },
+        FontStretch::NORMAL,
+    );
+    let font = super::world::font(&family.to_lowercase(), variant)?;
+    let info = font.info();
+    (info.family == *family
+        && info.variant.style == variant.style
+        && info.variant.weight == variant.weight)
+        .then(|| font.data().as_slice().to_vec())
+}
+
+/// The scenarios played with the ruleset (a layer of it in their sources)
+/// that checked, in the project's order.
+fn scenario_pages(cx: &Context, ruleset: &Ruleset) -> Vec<ScenarioPage> {
+    cx.project
+        .scenarios
+        .iter()
+        .filter(|s| !cx.failed.contains(&s.id.as_str()))
+        .filter(|s| s.layers.iter().any(|l| l.ruleset == ruleset.id))
+        .map(|s| ScenarioPage {
+            id: s.id.clone(),
+            title: s.title.clone(),
+        })
+        .collect()
+}
+
+/// A scenario's booklet as a page: the PDF booklet's data through `booklet.html`.
+fn scenario_page(
+    cx: &Context,
+    ruleset: &Ruleset,
+    templates: &[Template],
+    scenarios: &[ScenarioPage],
+    page: &ScenarioPage,
+) -> Result<Vec<u8>, Vec<crate::diagnostic::Diagnostic>> {
+    let scenario = cx.scenario(&page.id).expect("planned for a scenario");
+    let layer = scenario.layers.iter().find(|l| l.ruleset == ruleset.id);
+    let booklet = super::booklet::booklet(cx.project, scenario, layer);
+    let body = super::templates::render(
+        find(templates, "booklet.html"),
+        minijinja::context! { s => minijinja::value::Serde(&booklet) },
+        cx.sources,
+    )
+    .map_err(|d| vec![*d])?;
+    let mut site = Site::new(ruleset, templates);
+    site.scenarios = scenarios.to_vec();
+    // The body is the booklet template's output, escaped as it was written.
+    let context = page_context(&site, &page.file(), &page.title, body);
+    super::templates::render(find(templates, "page.html"), context, cx.sources)
+        .map(String::into_bytes)
+        .map_err(|d| vec![*d])
 }
 
 /// One file of the site, as bytes.
@@ -80,18 +201,31 @@ pub fn render_page(
     ruleset: &Ruleset,
     templates: &[Template],
     sources: &crate::source::Sources,
+    scenarios: &[ScenarioPage],
     page: &str,
 ) -> Result<Vec<u8>, Vec<crate::diagnostic::Diagnostic>> {
     if ASSETS.contains(&page) {
         return Ok(find(templates, page).text.clone().into_bytes());
     }
+    if let Some((_, licence)) = FONT_LICENCES.iter().find(|(file, _)| *file == page) {
+        return Ok(licence.as_bytes().to_vec());
+    }
+    if page.starts_with("fonts/") {
+        return font_file(page).ok_or_else(|| {
+            vec![crate::diagnostic::Diagnostic::error(
+                "io-error",
+                format!("grognard holds no font for the web edition's {page}"),
+            )]
+        });
+    }
     let mut site = Site::new(ruleset, templates);
+    site.scenarios = scenarios.to_vec();
     if page == SEARCH_INDEX {
         return Ok(search::index_js(&site).into_bytes());
     }
     site.single_page = page == PRINT_PAGE;
     let (title, content) = content(&site, page);
-    let context = page_context(&site, page, &title, content);
+    let context = page_context(&site, page, &title, content.finish());
     super::templates::render(find(templates, "page.html"), context, sources)
         .map(String::into_bytes)
         .map_err(|d| vec![*d])
@@ -191,6 +325,20 @@ fn contents(site: &Site) -> HtmlWriter {
             .tag("</a></li>\n");
     }
     out.tag("</ol>\n</nav>\n");
+    // The scenarios have pages of their own, which the print view leaves out.
+    if !site.scenarios.is_empty() && !site.single_page {
+        out.tag("<h2 id=\"scenarios\">")
+            .text(&locale.web_scenarios)
+            .tag("</h2>\n<ul class=\"scenarios\">\n");
+        for scenario in &site.scenarios {
+            out.tag("<li><a href=\"")
+                .attr(&scenario.file())
+                .tag("\">")
+                .text(&scenario.title)
+                .tag("</a></li>\n");
+        }
+        out.tag("</ul>\n");
+    }
     out
 }
 
@@ -234,7 +382,8 @@ impl NavLink {
 }
 
 /// What `page.html` reads.
-fn page_context(site: &Site, page: &str, title: &str, content: HtmlWriter) -> Value {
+/// `content` is the page's body: HTML grognard wrote, every source string escaped.
+fn page_context(site: &Site, page: &str, title: &str, content: String) -> Value {
     let ruleset = site.ruleset;
     let locale = site.locale;
     let mut nav: Vec<NavLink> = vec![NavLink {
@@ -246,6 +395,11 @@ fn page_context(site: &Site, page: &str, title: &str, content: HtmlWriter) -> Va
         href: chapter_page(c),
         label: format!("{}. {}", c.number, c.title),
         current: chapter_page(c) == page,
+    }));
+    nav.extend(site.scenarios.iter().map(|s| NavLink {
+        href: s.file(),
+        label: s.title.clone(),
+        current: s.file() == page,
     }));
     for (href, label) in [
         (TABLES_PAGE, &locale.list_of_tables),
@@ -279,6 +433,6 @@ fn page_context(site: &Site, page: &str, title: &str, content: HtmlWriter) -> Va
             previous => &locale.web_previous,
             next => &locale.web_next,
         },
-        content => Value::from_safe_string(content.finish()),
+        content => Value::from_safe_string(content),
     }
 }

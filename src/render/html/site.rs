@@ -40,6 +40,23 @@ pub struct Site<'a> {
     cited_by: HashMap<String, Vec<Citation>>,
     /// Every page's content on one page (the print view): links stay on it.
     pub single_page: bool,
+    /// The pages of the scenarios played with the ruleset.
+    pub scenarios: Vec<ScenarioPage>,
+}
+
+/// The page of a scenario's booklet in a ruleset's web edition.
+#[derive(Debug, Clone)]
+pub struct ScenarioPage {
+    /// The scenario's id.
+    pub id: String,
+    pub title: String,
+}
+
+impl ScenarioPage {
+    /// "scenario-quatre-bras-1815.html"
+    pub fn file(&self) -> String {
+        format!("scenario-{}.html", self.id)
+    }
 }
 
 /// The file of a chapter's page.
@@ -72,6 +89,7 @@ impl<'a> Site<'a> {
             places: HashMap::new(),
             cited_by: HashMap::new(),
             single_page: false,
+            scenarios: Vec::new(),
         };
         site.place_tables();
         for chapter in &ruleset.chapters {

@@ -1,0 +1,106 @@
+//! Rebuilding as the author edits (`grognard watch`, `grognard serve`): one
+//! long-lived process loads and checks the project again on each change
+//! (tens of milliseconds), re-renders every planned file, and lets Typst
+//! work again only where its input changed: a world whose files are the same
+//! as in the last build gives back its kept PDF ([`crate::render::pdf::reuse`]),
+//! and Typst's own memo cache stays warm for the documents that did change.
+//! Files whose bytes are unchanged are not written again.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::build::{self, Output};
+use crate::render::pdf::reuse;
+use crate::session::Session;
+
+/// What to rebuild, and where.
+pub struct Watch {
+    pub root: PathBuf,
+    /// Rulesets and scenarios named (none: all).
+    pub names: Vec<String>,
+    /// Kinds of output (none: all).
+    pub only: Vec<String>,
+    pub out: PathBuf,
+    pub jobs: usize,
+}
+
+/// One build of a watch: the checked project, its targets, the files that
+/// changed on disk and the time it took.
+pub struct Round {
+    pub session: Session,
+    pub targets: Vec<String>,
+    pub written: Vec<Output>,
+    pub took: Duration,
+}
+
+impl Watch {
+    pub fn new(root: PathBuf, names: Vec<String>, only: Vec<String>, out: PathBuf) -> Self {
+        reuse::keep_results();
+        Self {
+            root,
+            names,
+            only,
+            out,
+            jobs: 0,
+        }
+    }
+
+    /// Loads, checks and builds again, writing only the files that changed.
+    pub fn build(&self) -> Round {
+        let started = Instant::now();
+        reuse::next_build();
+        let mut session = Session::load(&self.root);
+        let targets = crate::targets::select(&mut session, &self.names);
+        if !self.names.is_empty() {
+            crate::targets::retain(&mut session, &targets);
+        }
+        let options = build::Options {
+            jobs: self.jobs,
+            skip_unchanged: true,
+        };
+        let written = build::build_targets(
+            &mut session,
+            &targets,
+            &self.only,
+            &self.out,
+            &options,
+            |_| {},
+        );
+        Round {
+            session,
+            targets,
+            written,
+            took: started.elapsed(),
+        }
+    }
+
+    /// The files and folders a build reads: the manifest and message files
+    /// beside it, and the project's folders of sources and templates. (New
+    /// top-level folders show as a change of the root.)
+    pub fn inputs(&self) -> Vec<(PathBuf, bool)> {
+        let mut inputs = vec![(self.root.clone(), false)];
+        for folder in ["content", "scenarios", "templates", "messages"] {
+            let path = self.root.join(folder);
+            if path.is_dir() {
+                inputs.push((path, true));
+            }
+        }
+        inputs
+    }
+
+    /// Whether a changed path can change a build: not the output folder,
+    /// an editor's hidden or backup file, or a temporary file grognard writes.
+    pub fn concerns(&self, path: &Path) -> bool {
+        if path.starts_with(&self.out) {
+            return false;
+        }
+        let Ok(relative) = path.strip_prefix(&self.root) else {
+            return false;
+        };
+        let hidden = relative.components().any(|c| {
+            let name = c.as_os_str().to_string_lossy();
+            name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp")
+        });
+        !hidden && !relative.as_os_str().is_empty()
+    }
+}

@@ -34,6 +34,14 @@ pub fn load(root: &Path) -> Session {
     Session::load(root)
 }
 
+/// Loads and checks what building the named targets makes needs (every
+/// kind of output, or the kinds `only` names): `build ved --only rules`
+/// reads no scenario. No names: the whole project.
+pub fn load_for(root: &Path, names: &[String], only: &[String]) -> Session {
+    let scenario_pages = only.is_empty() || only.iter().any(|kind| kind == "html");
+    Session::load_scoped(root, &load::Scope::for_targets(root, names, scenario_pages))
+}
+
 /// The build targets: every ruleset and scenario, or those named.
 pub fn select_targets(session: &mut Session, names: &[String]) -> Vec<String> {
     targets::select(session, names)

@@ -26,9 +26,14 @@ impl Session {
     /// templates included. Conversions are made when a build needs them
     /// ([`Session::run_conversions`]).
     pub fn load(root: &Path) -> Session {
+        Self::load_scoped(root, &load::Scope::all())
+    }
+
+    /// [`Session::load`] of the rulesets and scenarios `scope` names.
+    pub fn load_scoped(root: &Path, scope: &load::Scope) -> Session {
         let mut sources = Sources::default();
         let mut diagnostics = Diagnostics::default();
-        let project = load::load_project(root, &mut sources, &mut diagnostics);
+        let project = load::load_scoped(root, scope, &mut sources, &mut diagnostics);
         let mut files = load::ProjectFiles::new(root);
         files.limits = project.limits.clone();
         let mut template_diagnostics = Diagnostics::default();

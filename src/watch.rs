@@ -49,7 +49,9 @@ impl Watch {
     pub fn build(&self) -> Round {
         let started = Instant::now();
         reuse::next_build();
-        let mut session = Session::load(&self.root);
+        let scenario_pages = self.only.is_empty() || self.only.iter().any(|k| k == "html");
+        let scope = crate::load::Scope::for_targets(&self.root, &self.names, scenario_pages);
+        let mut session = Session::load_scoped(&self.root, &scope);
         let targets = crate::targets::select(&mut session, &self.names);
         if !self.names.is_empty() {
             crate::targets::retain(&mut session, &targets);

@@ -57,7 +57,7 @@ pub fn kinds() -> PossibleValuesParser {
 pub fn run(root: &Path, args: Args) -> ExitCode {
     let started = Instant::now();
     grognard::locale::set_pseudo_locale(args.pseudo_locale);
-    let mut session = grognard::load(root);
+    let mut session = grognard::load_for(root, &args.selection.targets, &args.selection.only);
     let targets = grognard::select_targets(&mut session, &args.selection.targets);
     let named = !args.selection.targets.is_empty();
     if named {

@@ -127,7 +127,9 @@ fn answer(request: Request, out: &Path, builds: &Builds) {
         return;
     }
     let Some(file) = inside(out, path) else {
-        let _ = request.respond(Response::empty(404));
+        // Browsers ask for an icon the site does not have: no content, not an error.
+        let status = if path == "/favicon.ico" { 204 } else { 404 };
+        let _ = request.respond(Response::empty(status));
         return;
     };
     let file = if file.is_dir() {

@@ -96,7 +96,73 @@ pub const PAPERS: &[&str] = &["a4", "us-letter", "a4-or-letter"];
 
 /// Loads every ruleset of the project at `root`. Problems go to `diags`;
 /// whatever could be loaded is returned so that later checks still run.
+/// Which rulesets and scenarios a run reads: all, or those a build of
+/// named targets needs (`build ved --only rules` reads no scenario).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// The folders of `content/` to read; none: all.
+    pub rulesets: Option<Vec<String>>,
+    /// The folders of `scenarios/` to read; none: all.
+    pub scenarios: Option<Vec<String>>,
+}
+
+impl Scope {
+    /// Everything the project holds.
+    pub fn all() -> Self {
+        Self::default()
+    }
+
+    /// What building the named targets needs. A ruleset needs no scenario,
+    /// unless its web edition is built (it has a page per scenario played
+    /// with the ruleset); a scenario read needs every ruleset (its layers
+    /// and conversions name them). A name that is no folder of the project
+    /// reads everything, so that the error can list the names there are.
+    pub fn for_targets(root: &Path, names: &[String], scenario_pages: bool) -> Self {
+        if names.is_empty() {
+            return Self::all();
+        }
+        let holds = |folder: &str, manifest: &str, name: &str| {
+            let plain =
+                !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', ':']);
+            plain && root.join(folder).join(name).join(manifest).is_file()
+        };
+        let (mut rulesets, mut scenarios) = (Vec::new(), Vec::new());
+        for name in names {
+            if holds("content", "ruleset.toml", name) {
+                rulesets.push(name.clone());
+            } else if holds("scenarios", "scenario.toml", name) {
+                scenarios.push(name.clone());
+            } else {
+                return Self::all();
+            }
+        }
+        let pages_need_all = scenario_pages && !rulesets.is_empty();
+        let scenarios = (!pages_need_all).then_some(scenarios);
+        let no_scenario = scenarios.as_ref().is_some_and(Vec::is_empty);
+        Scope {
+            rulesets: no_scenario.then_some(rulesets),
+            scenarios,
+        }
+    }
+
+    fn reads(list: &Option<Vec<String>>, folder: &Path) -> bool {
+        let name = folder.file_name().map(|n| n.to_string_lossy());
+        list.as_ref()
+            .is_none_or(|names| name.is_some_and(|n| names.iter().any(|x| *x == n)))
+    }
+}
+
 pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics) -> Project {
+    load_scoped(root, &Scope::all(), sources, diags)
+}
+
+/// [`load_project`], reading only the rulesets and scenarios of `scope`.
+pub fn load_scoped(
+    root: &Path,
+    scope: &Scope,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Project {
     let mut files = ProjectFiles::new(root);
     let mut project = Project {
         root: root.to_path_buf(),
@@ -112,6 +178,7 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
     let rulesets: Vec<RulesetFiles> = files
         .entries(Path::new("content"), Path::is_dir, diags)
         .iter()
+        .filter(|folder| Scope::reads(&scope.rulesets, folder))
         .filter_map(|folder| RulesetFiles::read(&files, folder, sources, diags))
         .collect();
     let neutral = Path::new("scenarios/neutral.toml");
@@ -120,7 +187,12 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
     } else {
         None
     };
-    let scenarios = scenario::read_all(&files, sources, diags);
+    let scenarios = scenario::read_all(
+        &files,
+        |folder| Scope::reads(&scope.scenarios, folder),
+        sources,
+        diags,
+    );
     let limits = &files.limits;
     let (rulesets, scenarios) = rayon::join(
         || parse_each(&rulesets, |ruleset, d| ruleset.parse(limits, d)),
@@ -139,6 +211,10 @@ pub fn load_project(root: &Path, sources: &mut Sources, diags: &mut Diagnostics)
         diags.extend(found.into_vec());
         project.scenarios.extend(scenario);
     }
+    // The conversions of scenarios left unread are not this run's.
+    project
+        .conversions
+        .retain(|job| Scope::reads(&scope.scenarios, Path::new(&job.scenario)));
     project
 }
 

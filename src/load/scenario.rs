@@ -447,11 +447,15 @@ pub(super) struct ScenarioFiles {
 /// Reads every `scenarios/<battle>/` folder of the project.
 pub(super) fn read_all(
     files: &super::ProjectFiles,
+    wanted: impl Fn(&Path) -> bool,
     sources: &mut crate::source::Sources,
     diags: &mut Diagnostics,
 ) -> Vec<ScenarioFiles> {
     let mut read = Vec::new();
     for folder in files.entries(Path::new("scenarios"), Path::is_dir, diags) {
+        if !wanted(&folder) {
+            continue;
+        }
         let name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

@@ -16,7 +16,7 @@ use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
-use super::common::{grognard, repo_root, stderr};
+use super::common::{copy_dir, grognard, repo_root, stderr};
 
 /// A program on the PATH (or at an absolute path).
 fn find_program(names: &[&str]) -> Option<PathBuf> {
@@ -161,9 +161,10 @@ fn file_url(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
-#[test]
-fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
-    let Some(chromedriver) = find_program(&["chromedriver"]) else {
+/// chromedriver, or none where it is not installed (and not required).
+fn chromedriver() -> Option<PathBuf> {
+    let found = find_program(&["chromedriver"]);
+    if found.is_none() {
         assert!(
             std::env::var_os("GROGNARD_REQUIRE_BROWSER").is_none(),
             "GROGNARD_REQUIRE_BROWSER is set but no chromedriver is on the PATH"
@@ -172,6 +173,20 @@ fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
             "browser test skipped: no chromedriver on the PATH \
              (Debian: apt-get install chromium chromium-driver)"
         );
+    }
+    found
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
+    let Some(chromedriver) = chromedriver() else {
         return;
     };
     let out = tempfile::tempdir().unwrap();
@@ -186,16 +201,81 @@ fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
     let site = out.path().join("ved/html");
     let profile = tempfile::tempdir().unwrap();
     let driver = Driver::start(&chromedriver);
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
+    runtime().block_on(async {
+        let client = session(&driver, profile.path()).await;
+        read_as_a_player(&client, &site).await;
+        every_page_loads_without_console_errors(&client, &site).await;
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn a_page_open_from_grognard_serve_shows_an_edit_by_itself() {
+    let Some(chromedriver) = chromedriver() else {
+        return;
+    };
+    // The VED ruleset alone, served on a free port.
+    let project = tempfile::tempdir().unwrap();
+    copy_dir(
+        &repo_root().join("content/ved"),
+        &project.path().join("content/ved"),
+    );
+    std::fs::write(project.path().join("grognard.toml"), "title = \"VED\"\n").unwrap();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
         .unwrap()
-        .block_on(async {
-            let client = session(&driver, profile.path()).await;
-            read_as_a_player(&client, &site).await;
-            every_page_loads_without_console_errors(&client, &site).await;
-            client.close().await.unwrap();
-        });
+        .port();
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("--root")
+        .arg(project.path())
+        .args(["serve", "ved", "--port", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("grognard serve starts");
+    let page = format!("http://127.0.0.1:{port}/ved/html/01-bases-y-escalas.html");
+    let profile = tempfile::tempdir().unwrap();
+    let driver = Driver::start(&chromedriver);
+    runtime().block_on(async {
+        let client = session(&driver, profile.path()).await;
+        // The first build may still be running: ask until the page is there.
+        let started = Instant::now();
+        loop {
+            client.goto(&page).await.unwrap();
+            let served = "return document.querySelector('main h1') !== null;";
+            if client.execute(served, vec![]).await.ok() == Some(json!(true)) {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "{page} never served"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        // The author adds a paragraph; the open page shows it without a touch.
+        let chapter = project
+            .path()
+            .join("content/ved/chapters/01-bases-y-escalas.md");
+        let mut text = std::fs::read_to_string(&chapter).unwrap();
+        text.push_str("\n\nLas peanas de los generales son redondas.\n");
+        std::fs::write(&chapter, text).unwrap();
+        let reloaded = Instant::now();
+        // (A script may meet the page mid-reload and fail: ask again.)
+        let shown = "return document.body.textContent.includes(\
+                     'Las peanas de los generales son redondas.');";
+        while client.execute(shown, vec![]).await.ok() != Some(json!(true)) {
+            assert!(
+                reloaded.elapsed() < Duration::from_secs(30),
+                "the open page did not reload within 30 s"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let errors = console_errors(&client).await;
+        assert!(errors.is_empty(), "console errors: {errors:#?}");
+        client.close().await.unwrap();
+    });
+    let _ = serve.kill();
+    let _ = serve.wait();
 }
 
 async fn read_as_a_player(client: &Client, site: &Path) {

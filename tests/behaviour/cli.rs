@@ -390,3 +390,48 @@ fn build_only_makes_the_kinds_of_output_asked_for() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_build_of_named_targets_reads_only_what_they_need() {
+    let root = repo_root();
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let ids = |session: &grognard::Session| {
+        let project = &session.project;
+        (
+            project
+                .rulesets
+                .iter()
+                .map(|r| r.id.clone())
+                .collect::<Vec<_>>(),
+            project.scenarios.len(),
+        )
+    };
+    // A rulebook needs its ruleset alone.
+    let rules = grognard::load_for(&root, &names(&["ved"]), &names(&["rules"]));
+    assert_eq!(ids(&rules), (names(&["ved"]), 0));
+    // A counter sheet needs its scenario and the rulesets its layers name.
+    let counters = grognard::load_for(&root, &names(&["quatre-bras-1815"]), &names(&["counters"]));
+    let (rulesets, scenarios) = ids(&counters);
+    assert_eq!(scenarios, 1);
+    assert!(rulesets.len() >= 4, "{rulesets:?}");
+    // The web edition has a page per scenario played with the ruleset.
+    let site = grognard::load_for(&root, &names(&["ved"]), &names(&["html"]));
+    assert!(ids(&site).1 >= 6);
+    // An unknown name reads everything, to say which names there are.
+    let output = grognard(&root, &["build", "vde", "--only", "rules"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("did you mean `ved`?"),
+        "{}",
+        stderr(&output)
+    );
+
+    // A broken scenario does not stop, or even concern, a rulebook's build.
+    let project = crate::common::project_copy();
+    let scenario = project.path().join("scenarios/bailen-1808/scenario.toml");
+    std::fs::write(&scenario, "title = [unclosed\n").unwrap();
+    let output = grognard(project.path(), &["build", "ved", "--only", "rules"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("bailen"), "{}", stderr(&output));
+    assert!(project.path().join("out/ved/ved-rules.pdf").is_file());
+}

@@ -54,6 +54,14 @@ fn main() {
         });
         report("check (load + lints, whole project)", check, 50);
     }
+    if wants("vassal") {
+        // The Quatre Bras module as a whole process: its images typeset, the
+        // quick-reference charts, the rulebook for the Help menu, zipped.
+        let module = time(7, || {
+            build_one(binary, &root, "quatre-bras-1815", "vassal", out.path())
+        });
+        report("VASSAL module of Quatre Bras, whole process", module, 1000);
+    }
     if wants("html") {
         let session = grognard::load(&root);
         let ruleset = session.project.ruleset("ved").expect("the VED ruleset");

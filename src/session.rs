@@ -102,6 +102,7 @@ impl Session {
                 .filter(|(_, folder)| self.blocked(folder))
                 .map(|(id, _)| id)
                 .collect(),
+            shared: Default::default(),
         }
     }
 

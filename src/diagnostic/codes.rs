@@ -822,6 +822,27 @@ pub static CODES: &[Code] = &[
          larger counters."
     ),
     code!(
+        "vassal-hex-names",
+        Warning,
+        Output,
+        "VASSAL cannot name the map's hexes as the map does",
+        "VASSAL names hexes with numbers or with doubled letters (A … Z, AA, BB). A flat-topped \
+         map lettered A … Z, AA, AB gets its columns past Z as zones that name them right; a \
+         pointed-top map lettered so cannot. Its module is still made: its set-up stacks stand \
+         at their hexes by position, but the names VASSAL reports differ from the map's past \
+         column Z."
+    ),
+    code!(
+        "vassal-module",
+        Error,
+        Output,
+        "a VASSAL module failed its own checks and was not written",
+        "Before a module is written grognard checks what VASSAL relies on: piece ids unique and \
+         below the module's next id, every image and file it names inside the archive, every \
+         hex centre named back as its own hex. A failure is a fault of grognard's, not of the \
+         sources; the message says which check failed."
+    ),
+    code!(
         "card-overflow",
         Warning,
         Output,

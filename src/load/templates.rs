@@ -20,6 +20,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("labels.typ", include_str!("../../templates/labels.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
+    ("vassal.typ", include_str!("../../templates/vassal.typ")),
     (
         "calibration.typ",
         include_str!("../../templates/calibration.typ"),

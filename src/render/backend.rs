@@ -3,7 +3,9 @@
 //! `list` and the build loop read it. A new kind of output is one module that
 //! implements [`Backend`] and one line in [`BACKENDS`] (and its template).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::convert::Converted;
 use crate::diagnostic::Diagnostic;
@@ -30,6 +32,19 @@ pub struct Context<'a> {
     pub conversions: &'a [Conversion],
     /// The rulesets and scenarios whose sources have errors: nothing is made from them.
     pub failed: Vec<&'a str>,
+    /// Documents several outputs hold, typeset once in a build.
+    pub shared: Shared,
+}
+
+/// A rulebook's PDF, or why it could not be made.
+pub type SharedRulebook = Result<Arc<super::pdf::Rendered>, Vec<Diagnostic>>;
+
+/// The rulebooks a build has typeset, by ruleset: the rulebook file and a
+/// VASSAL module's Help menu hold the same PDF. A second asker waits for
+/// the first rather than typesetting it again.
+#[derive(Default)]
+pub struct Shared {
+    rulebooks: Mutex<HashMap<String, Arc<OnceLock<SharedRulebook>>>>,
 }
 
 impl Context<'_> {
@@ -57,6 +72,37 @@ impl Context<'_> {
     pub fn ruleset_file(&self, target: &str, suffix: &str) -> Vec<Artifact> {
         let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-{suffix}", r.id));
         self.ruleset(target).map(file).into_iter().collect()
+    }
+
+    /// The scenario and layer a per-layer file was planned for.
+    pub fn layer_of(&self, artifact: &Artifact) -> (&Scenario, &Layer) {
+        let scenario = self
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
+        let layer = scenario
+            .layers
+            .iter()
+            .find(|l| l.ruleset == ruleset)
+            .expect("planned for a layer of the scenario");
+        (scenario, layer)
+    }
+
+    /// The ruleset's rulebook, typeset once per build.
+    pub fn rulebook(&self, ruleset: &Ruleset) -> SharedRulebook {
+        let cell = {
+            let mut rulebooks = self
+                .shared
+                .rulebooks
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            Arc::clone(rulebooks.entry(ruleset.id.clone()).or_default())
+        };
+        cell.get_or_init(|| {
+            let templates = self.templates(&ruleset.folder);
+            super::rulebook::render(self.project, ruleset, templates, self.sources).map(Arc::new)
+        })
+        .clone()
     }
 
     pub fn conversion(&self, scenario: &str, to: &str) -> Option<&Conversion> {
@@ -140,6 +186,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &super::conversion::Conversions,
     &super::labels::Labels,
     &super::html::Web,
+    &super::vassal::Vassal,
 ];
 
 pub fn backend(name: &str) -> Option<&'static dyn Backend> {

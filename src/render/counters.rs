@@ -487,6 +487,12 @@ fn markers(
 /// A face at its top-left corner on the page, in millimetres.
 pub type Position = (f64, f64, Face);
 
+/// A face alone, its text fitted to the counter as on the sheet: an image
+/// of its own (a VASSAL module's piece).
+pub fn lone_face(face: &Face, settings: &Settings) -> impl Serialize + use<> {
+    Placed::new((0.0, 0.0, face.clone()), settings).0
+}
+
 /// One printed page of a sheet: its faces and its cut marks, and where a
 /// gutter-fold page is folded.
 pub struct LaidPage {
@@ -736,15 +742,7 @@ impl Backend for Counters {
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let scenario = cx
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
-        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
-        let layer = scenario
-            .layers
-            .iter()
-            .find(|l| l.ruleset == ruleset)
-            .expect("planned for a layer of the scenario");
+        let (scenario, layer) = cx.layer_of(artifact);
         let settings = &cx.project.counters;
         let templates = cx.templates(&scenario.folder);
         render(cx.project, scenario, layer, settings, templates, cx.sources).map(Made::from)

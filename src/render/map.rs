@@ -358,15 +358,8 @@ impl Backend for Maps {
         artifacts
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let scenario = cx
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
-        let ruleset_id = artifact.layer.as_deref().expect("planned for a layer");
-        let layer = scenario
-            .layers
-            .iter()
-            .find(|l| l.ruleset == ruleset_id)
-            .expect("planned for a layer of the scenario");
+        let (scenario, layer) = cx.layer_of(artifact);
+        let ruleset_id = layer.ruleset.as_str();
         let map = printable(layer).expect("planned for a printable map");
         let ruleset = cx.ruleset(ruleset_id);
         let language = ruleset.map_or("en", |r| r.language.as_str());

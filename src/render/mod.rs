@@ -31,4 +31,5 @@ pub mod templates;
 pub mod terms;
 pub mod tiled;
 pub mod typography;
+pub mod vassal;
 pub mod world;

@@ -170,6 +170,17 @@ pub fn source_date_problem() -> Option<String> {
     })
 }
 
+/// The date outputs carry, in seconds since 1970: `SOURCE_DATE_EPOCH` when
+/// set and usable, else 2026-01-01, so that builds are reproducible.
+pub fn build_seconds() -> i64 {
+    const FIXED: i64 = 1_767_225_600;
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .filter(|s| date_of(*s).is_some())
+        .unwrap_or(FIXED)
+}
+
 /// The PDF date: `SOURCE_DATE_EPOCH` when set, else a fixed date, so builds are reproducible.
 fn build_date() -> typst::foundations::Datetime {
     let fixed =

@@ -109,12 +109,13 @@ pub fn phases(ruleset: &Ruleset) -> Vec<Phase> {
         .collect()
 }
 
-pub fn render(
+/// The sheet's Typst world: its template and data.
+pub fn world(
     project: &Project,
     ruleset: &Ruleset,
     templates: &[Template],
     sources: &Sources,
-) -> RenderResult {
+) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
     let locale = Locale::for_language(&ruleset.language);
     let phases = phases(ruleset);
     let sheet = Sheet {
@@ -124,7 +125,16 @@ pub fn render(
         pages: PAGES,
         phases,
     };
-    let world = super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)?;
+    super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)
+}
+
+pub fn render(
+    project: &Project,
+    ruleset: &Ruleset,
+    templates: &[Template],
+    sources: &Sources,
+) -> RenderResult {
+    let world = world(project, ruleset, templates, sources)?;
     let mut rendered =
         super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
             let what = "the quick-reference sheet";

@@ -530,7 +530,11 @@ impl Backend for Rules {
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
-        let templates = cx.templates(&ruleset.folder);
-        render(cx.project, ruleset, templates, cx.sources).map(Made::from)
+        let rendered = cx.rulebook(ruleset)?;
+        Ok(Made {
+            bytes: rendered.pdf.clone(),
+            warnings: rendered.warnings.clone(),
+            problems: rendered.problems.clone(),
+        })
     }
 }

@@ -291,3 +291,14 @@ crt_beyond_results = below the first column { $below }; above the last { $above 
 success_by = Made by
 dice_plus_modifiers = { $dice } + modifiers
 then_roll_on = Then roll on: { $table }.
+
+## VASSAL modules
+vassal_map = Map
+vassal_counters = Counters
+vassal_leaders = Leaders
+vassal_markers = Markers
+vassal_reinforcements = Reinforcements
+vassal_turn = Turn { $turn }
+vassal_flip = Flip
+vassal_charts = Charts
+vassal_inventory = Inventory

@@ -291,3 +291,14 @@ crt_beyond_results = por debajo de la primera columna, { $below }; por encima de
 success_by = Éxito por
 dice_plus_modifiers = { $dice } + modificadores
 then_roll_on = Después se tira en: { $table }.
+
+## VASSAL modules
+vassal_map = Mapa
+vassal_counters = Fichas
+vassal_leaders = Mandos
+vassal_markers = Marcadores
+vassal_reinforcements = Refuerzos
+vassal_turn = Turno { $turn }
+vassal_flip = Dar la vuelta
+vassal_charts = Tablas
+vassal_inventory = Inventario

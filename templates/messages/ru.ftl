@@ -309,3 +309,14 @@ crt_beyond_results = ниже первого столбца — { $below }; вы
 success_by = Успех с запасом
 dice_plus_modifiers = { $dice } + модификаторы
 then_roll_on = Затем бросок по таблице: { $table }.
+
+## VASSAL modules
+vassal_map = Карта
+vassal_counters = Фишки
+vassal_leaders = Командиры
+vassal_markers = Маркеры
+vassal_reinforcements = Подкрепления
+vassal_turn = Ход { $turn }
+vassal_flip = Перевернуть
+vassal_charts = Таблицы
+vassal_inventory = Список фишек

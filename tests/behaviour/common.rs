@@ -333,3 +333,23 @@ impl pdf_extract::OutputDev for PageLines {
         Ok(())
     }
 }
+
+/// The Python in `$variable` (else `python3`) if it can import `module`.
+/// `None` (the test skips, saying so) only outside CI: in CI the reader
+/// must be there, and `install` says how `.ci/run` puts it there.
+pub fn python_with(variable: &str, module: &str, install: &str) -> Option<String> {
+    let python = std::env::var(variable).unwrap_or_else(|_| "python3".into());
+    let found = Command::new(&python)
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if found {
+        return Some(python);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs {module} for {python}: {install}"
+    );
+    eprintln!("skipped: no {module} for {python} ({install})");
+    None
+}

@@ -21,5 +21,6 @@ mod scenarios;
 mod seeds;
 mod spreadsheet;
 mod tiled;
+mod vassal;
 mod watch;
 mod web;

@@ -64,23 +64,9 @@ print(json.dumps({
 "#;
 
 /// The Python that has pytiled-parser: `GROGNARD_PYTHON`, else `python3`.
-/// `None` (the test skips) only outside CI: in CI the reader must be there.
 fn reader() -> Option<String> {
-    let python = std::env::var("GROGNARD_PYTHON").unwrap_or_else(|_| "python3".into());
-    let found = Command::new(&python)
-        .args(["-c", "import pytiled_parser"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if found {
-        return Some(python);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI needs pytiled-parser for {python}: python3 -m pip install --user \
-         --break-system-packages pytiled-parser==2.2.9"
-    );
-    eprintln!("skipped: no pytiled-parser for {python} (pip install pytiled-parser)");
-    None
+    let install = "python3 -m pip install --user --break-system-packages pytiled-parser==2.2.9";
+    super::common::python_with("GROGNARD_PYTHON", "pytiled_parser", install)
 }
 
 fn read_back(python: &str, tmj: &Path) -> Value {

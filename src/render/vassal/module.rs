@@ -61,7 +61,6 @@ struct Words {
     flip: String,
     charts: String,
     inventory: String,
-    quick_reference: String,
     locale: &'static Locale,
 }
 
@@ -77,7 +76,6 @@ impl Words {
             flip: m("vassal_flip"),
             charts: m("vassal_charts"),
             inventory: m("vassal_inventory"),
-            quick_reference: locale.quick_reference.clone(),
             locale,
         }
     }
@@ -123,7 +121,7 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
     for (i, svg) in chart_svgs.into_iter().enumerate() {
         let file = format!("qrs-{}.svg", i + 1);
         files.add(&mut entries, format!("images/{file}"), svg);
-        charts.push((format!("{} {}", words.quick_reference, i + 1), file));
+        charts.push((format!("{} {}", words.locale.quick_reference, i + 1), file));
     }
     if let (Some(ruleset), Some(rulebook)) = (ruleset, rulebook) {
         let file = format!("{}-rules.pdf", ruleset.id);
@@ -161,6 +159,7 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
         grid: &grid,
         board_image: &board_image,
         counters: &counters,
+        by_id: counters.iter().map(|c| (c.front.id.as_str(), c)).collect(),
         counter_px: px(settings.size_mm),
         hex_mm: hex_mm(map, settings.size_mm),
         words: &words,
@@ -421,6 +420,8 @@ struct Module<'a> {
     grid: &'a VassalGrid,
     board_image: &'a str,
     counters: &'a [Counter],
+    /// Each counter by its id, for the set-ups and arrivals that name them.
+    by_id: HashMap<&'a str, &'a Counter>,
     counter_px: u32,
     hex_mm: f64,
     words: &'a Words,
@@ -638,7 +639,7 @@ impl Module<'_> {
         }
         ids.extend(who.leaders.iter().cloned());
         ids.iter()
-            .filter_map(|id| self.counters.iter().find(|c| &c.front.id == id))
+            .filter_map(|id| self.by_id.get(id.as_str()).copied())
             .collect()
     }
 

@@ -89,12 +89,14 @@ pub fn run(
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
+    crate::render::stored::open(out_dir);
     if let Some(problem) = crate::render::pdf::source_date_problem() {
         session
             .diagnostics
             .push(Diagnostic::warning("source-date-epoch", problem));
     }
     let rendered = render_all(&session.context(), &planned, options.jobs, &mut progress);
+    crate::render::stored::tidy();
     let mut outputs = Vec::new();
     for ((_, artifact), made) in planned.into_iter().zip(rendered) {
         let path = out_dir.join(&artifact.path);

@@ -25,10 +25,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}.{}.", std::process::id()))
-        .suffix(SUFFIX)
-        .tempfile_in(parent)?;
+    let prefix = format!(".{name}.{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(SUFFIX);
+    // Outputs are for others to read (a web server, a print shop's share),
+    // not private as a temporary file is made.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let mut temporary = builder.tempfile_in(parent)?;
     temporary.write_all(bytes)?;
     temporary.flush()?;
     // On failure the temporary file is dropped, which removes it.

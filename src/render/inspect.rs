@@ -5,7 +5,7 @@ use typst::layout::{Abs, Frame, FrameItem, Point, Transform};
 use typst_layout::PagedDocument;
 
 /// Something a reader would see as broken.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Problem {
     /// A run of text extends past the page's edge.
     OffPage { page: usize, text: String },

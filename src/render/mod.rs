@@ -25,6 +25,7 @@ pub mod numbering;
 pub mod pdf;
 pub mod qrs;
 pub mod rulebook;
+pub mod stored;
 pub mod table_layout;
 pub mod tables;
 pub mod templates;

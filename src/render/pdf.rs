@@ -33,8 +33,13 @@ pub fn typeset(
     ident: &str,
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
-    let key = reuse::enabled().then(|| typst::utils::hash128(&(world.fingerprint(), ident)));
+    let fingerprint = world.fingerprint();
+    let key = reuse::enabled().then(|| typst::utils::hash128(&(fingerprint, ident)));
     if let Some(kept) = key.and_then(reuse::pdf) {
+        return kept.map(&map);
+    }
+    let stored_key = super::stored::key(fingerprint, ident, build_seconds());
+    if let Some(kept) = super::stored::load(stored_key) {
         return kept.map(&map);
     }
     let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
@@ -47,6 +52,7 @@ pub fn typeset(
         problems: super::inspect::inspect(&document),
         pages: document.pages().len(),
     };
+    super::stored::save(stored_key, &kept);
     if let Some(key) = key {
         reuse::keep_pdf(key, kept.clone());
     }

@@ -333,10 +333,15 @@ fn building_one_ruleset_is_not_stopped_by_another_rulesets_errors() {
 }
 
 /// Every file under `dir`, relative to it, sorted.
+/// The outputs under `dir`: its files, without the PDFs kept for the next
+/// run (`.cache`).
 fn files_under(dir: &std::path::Path) -> Vec<String> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
+        if entry.file_name() == ".cache" {
+            continue;
+        }
         if path.is_dir() {
             let name = entry.file_name().to_string_lossy().into_owned();
             found.extend(

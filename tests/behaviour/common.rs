@@ -353,3 +353,16 @@ pub fn python_with(variable: &str, module: &str, install: &str) -> Option<String
     eprintln!("skipped: no {module} for {python} ({install})");
     None
 }
+
+/// Adds to the `good` fixture a table too long for its quick-reference
+/// sheet: a layout warning to report.
+pub fn add_a_table_that_overflows(project: &Path) {
+    let rows: Vec<String> = (0..600)
+        .map(|i| format!("  {{ grade = \"elite\", actions = {i} }},"))
+        .collect();
+    let table = format!(
+        "id = \"huge\"\nkind = \"lookup\"\ntitle = \"Una tabla enorme\"\nqrs = true\ncolumns = [\n  {{ id = \"grade\", label = \"Calidad\", vocab = \"grade\", partial = true }},\n  {{ id = \"actions\", label = \"Acciones\" }},\n]\nrows = [\n{}\n]\n",
+        rows.join("\n")
+    );
+    std::fs::write(project.join("content/demo/tables/huge.toml"), table).unwrap();
+}

@@ -11,6 +11,7 @@ mod counters;
 mod crt;
 mod fuzz;
 mod hostile;
+mod kept;
 mod languages;
 mod lints;
 mod maps;

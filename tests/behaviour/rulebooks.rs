@@ -169,14 +169,7 @@ fn a_changed_table_value_changes_the_rulebook_and_the_sheet_in_one_build() {
 #[test]
 fn a_table_that_does_not_fit_is_a_warning_naming_it() {
     let project = copy_fixture("good");
-    let rows: Vec<String> = (0..600)
-        .map(|i| format!("  {{ grade = \"elite\", actions = {i} }},"))
-        .collect();
-    let table = format!(
-        "id = \"huge\"\nkind = \"lookup\"\ntitle = \"Una tabla enorme\"\nqrs = true\ncolumns = [\n  {{ id = \"grade\", label = \"Calidad\", vocab = \"grade\", partial = true }},\n  {{ id = \"actions\", label = \"Acciones\" }},\n]\nrows = [\n{}\n]\n",
-        rows.join("\n")
-    );
-    std::fs::write(project.path().join("content/demo/tables/huge.toml"), table).unwrap();
+    crate::common::add_a_table_that_overflows(project.path());
     let output = grognard(project.path(), &["build"]);
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(0), "{err}");

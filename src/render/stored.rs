@@ -1,0 +1,190 @@
+//! Typeset PDFs kept on disk between runs, in `<out>/.cache/typeset/`: a
+//! document whose every input is the same as in an earlier run is not laid
+//! out again (a module's rulebook, a full build after one scenario changed).
+//!
+//! The key is everything the PDF depends on: the world's files (sources,
+//! templates, data), the document's identifier, the date it carries, and
+//! this very program (its fonts and Typst are compiled in). Only documents
+//! that typeset without Typst warnings are kept, so a warning is reported on
+//! every run. An entry that cannot be read back whole is a miss.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use super::inspect::Problem;
+use super::pdf::reuse::Pdf;
+
+/// What the folder may hold before the least recently used go.
+const LIMIT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// The folder of the current build, when it keeps PDFs.
+static FOLDER: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// What is kept beside a PDF, and a check that the PDF is the one written.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    bytes: usize,
+    hash: String,
+    pages: usize,
+    overflow: Vec<String>,
+    problems: Vec<Problem>,
+}
+
+/// From now on PDFs are kept in `out_dir`'s cache (unless
+/// `GROGNARD_NO_CACHE` is set).
+pub fn open(out_dir: &Path) {
+    let folder = std::env::var_os("GROGNARD_NO_CACHE")
+        .is_none()
+        .then(|| out_dir.join(".cache").join("typeset"));
+    *FOLDER.lock().unwrap_or_else(|e| e.into_inner()) = folder;
+}
+
+fn folder() -> Option<PathBuf> {
+    FOLDER.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The key of a document: its world's fingerprint and identifier, with the
+/// date and the program that would typeset it.
+pub fn key(fingerprint: u128, ident: &str, seconds: i64) -> u128 {
+    typst::utils::hash128(&(fingerprint, ident, seconds, program()))
+}
+
+/// This program's identity: its version, size and time of writing, so that
+/// a rebuilt grognard (other fonts, templates, Typst) starts afresh.
+fn program() -> &'static str {
+    static PROGRAM: OnceLock<String> = OnceLock::new();
+    PROGRAM.get_or_init(|| {
+        let stamp = std::env::current_exe()
+            .and_then(fs::metadata)
+            .map(|m| {
+                let written = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!("{}:{written}", m.len())
+            })
+            .unwrap_or_default();
+        format!("{} {stamp}", env!("CARGO_PKG_VERSION"))
+    })
+}
+
+fn paths(folder: &Path, key: u128) -> (PathBuf, PathBuf) {
+    let name = format!("{key:032x}");
+    (
+        folder.join(format!("{name}.pdf")),
+        folder.join(format!("{name}.json")),
+    )
+}
+
+/// The PDF kept under `key`, if there is one and it is whole.
+pub fn load(key: u128) -> Option<Pdf> {
+    let (pdf_path, entry_path) = paths(&folder()?, key);
+    let entry: Entry = serde_json::from_slice(&fs::read(&entry_path).ok()?).ok()?;
+    let pdf = fs::read(&pdf_path).ok()?;
+    if pdf.len() != entry.bytes || hash(&pdf) != entry.hash {
+        return None;
+    }
+    // Used now: the last to be dropped when the folder is too full.
+    let _ = fs::File::options()
+        .append(true)
+        .open(&entry_path)
+        .and_then(|f| f.set_modified(SystemTime::now()));
+    Some(Pdf {
+        pdf,
+        warnings: Default::default(),
+        overflow: entry.overflow,
+        problems: entry.problems,
+        pages: entry.pages,
+    })
+}
+
+/// Keeps a PDF that typeset without warnings. A failure to write only
+/// means it is typeset again next time.
+pub fn save(key: u128, kept: &Pdf) {
+    let Some(folder) = folder() else { return };
+    if !kept.warnings.is_empty() {
+        return;
+    }
+    let (pdf_path, entry_path) = paths(&folder, key);
+    let entry = Entry {
+        bytes: kept.pdf.len(),
+        hash: hash(&kept.pdf),
+        pages: kept.pages,
+        overflow: kept.overflow.clone(),
+        problems: kept.problems.clone(),
+    };
+    let Ok(json) = serde_json::to_vec(&entry) else {
+        return;
+    };
+    // The entry is written last: a PDF without one is never read.
+    if write_whole(&pdf_path, &kept.pdf).is_ok() {
+        let _ = write_whole(&entry_path, &json);
+    }
+}
+
+/// Writes a file under another name and renames it into place, so that a
+/// reader (another build at the same time) never sees half of it.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(folder)?;
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".kept.")
+        .tempfile_in(folder)?;
+    temporary.write_all(bytes)?;
+    temporary.persist(path).map(drop).map_err(|e| e.error)
+}
+
+fn hash(bytes: &[u8]) -> String {
+    format!("{:032x}", typst::utils::hash128(bytes))
+}
+
+/// Drops the least recently used entries while the folder holds more
+/// than [`LIMIT_BYTES`].
+pub fn tidy() {
+    let Some(folder) = folder() else { return };
+    let Ok(read) = fs::read_dir(&folder) else {
+        return;
+    };
+    let mut entries = Vec::new();
+    let mut total = 0;
+    for file in read.flatten() {
+        let path = file.path();
+        if file.file_name().to_string_lossy().starts_with(".kept.") {
+            // Left by a run killed while writing.
+            let old = file
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age.as_secs() > 3600));
+            if old {
+                let _ = fs::remove_file(&path);
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let pdf = path.with_extension("pdf");
+        let size = fs::metadata(&pdf).map_or(0, |m| m.len());
+        let used = file
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        total += size;
+        entries.push((used, path, pdf, size));
+    }
+    entries.sort_by_key(|e| e.0);
+    for (_, entry, pdf, size) in entries {
+        if total <= LIMIT_BYTES {
+            break;
+        }
+        let _ = fs::remove_file(entry);
+        let _ = fs::remove_file(pdf);
+        total -= size;
+    }
+}

@@ -71,6 +71,9 @@ fn main() {
         report("VASSAL module of Quatre Bras, whole process", module, 1000);
         report("  the same with nothing kept (rulebook too)", cold, 1000);
     }
+    if wants("diff") {
+        diff_two_revisions(binary, &root);
+    }
     if wants("html") {
         let session = grognard::load(&root);
         let ruleset = session.project.ruleset("ved").expect("the VED ruleset");
@@ -960,4 +963,57 @@ fn wargame_sheet(count: usize) -> String {
     }
     tex.push_str("\\end{document}\n");
     tex
+}
+
+/// `grognard diff` between two revisions of this repository's whole project
+/// (4 rulesets, 6 scenarios) as a whole process: both read from git, loaded,
+/// checked and compared, the errata written as Markdown and PDF. The
+/// revisions are made in a repository of their own (with `git`, which the
+/// benchmark needs and grognard does not): the project, then the same with a
+/// table value and a case changed.
+fn diff_two_revisions(binary: &Path, root: &Path) {
+    let repo = tempfile::tempdir().expect("temporary folder");
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .current_dir(repo.path())
+            .args([
+                "-c",
+                "user.name=Bench",
+                "-c",
+                "user.email=bench@example.com",
+            ])
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !git(&["init", "-q"]) {
+        println!("diff of two revisions: skipped (no git program to make them with)");
+        return;
+    }
+    copy_dir(&root.join("content"), &repo.path().join("content"));
+    copy_dir(&root.join("scenarios"), &repo.path().join("scenarios"));
+    std::fs::copy(
+        root.join("grognard.toml"),
+        repo.path().join("grognard.toml"),
+    )
+    .unwrap();
+    assert!(git(&["add", "-A"]) && git(&["commit", "-q", "-m", "first"]));
+    let table = repo.path().join("content/ved/tables/ranges.toml");
+    let text = std::fs::read_to_string(&table).unwrap();
+    std::fs::write(&table, text.replace("[40.1, 50]", "[40.1, 55]")).unwrap();
+    assert!(git(&["commit", "-q", "-a", "-m", "second"]));
+    let out = tempfile::tempdir().expect("temporary folder");
+    let diff = time(9, || {
+        let status = grognard(binary)
+            .arg("--root")
+            .arg(repo.path())
+            .args(["diff", "HEAD~1", "HEAD", "--out"])
+            .arg(out.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("grognard runs");
+        assert!(status.success(), "grognard diff failed");
+    });
+    report("diff of two revisions, whole project", diff, 1000);
 }

@@ -10,6 +10,7 @@ pub mod build;
 pub mod check;
 pub mod convert;
 pub mod diagnostic;
+pub mod diff;
 pub mod load;
 pub mod locale;
 pub mod model;

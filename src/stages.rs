@@ -20,6 +20,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("output", 6),
     ("session", 6),
     ("build", 6),
+    ("diff", 6),
     ("targets", 6),
     ("watch", 6),
     ("cli", 7),

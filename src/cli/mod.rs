@@ -5,6 +5,7 @@ pub mod build;
 pub mod calibrate;
 pub mod check;
 pub mod convert;
+pub mod diff;
 pub mod explain;
 pub mod export;
 pub mod import;
@@ -41,6 +42,7 @@ enum Command {
     Calibrate(calibrate::Args),
     Check(check::Args),
     Convert(convert::Args),
+    Diff(diff::Args),
     Explain(explain::Args),
     Export(export::Args),
     Import(import::Args),
@@ -70,6 +72,7 @@ impl Cli {
             Command::Calibrate(args) => calibrate::run(&root, args),
             Command::Check(args) => check::run(&root, args),
             Command::Convert(args) => convert::run(&root, args),
+            Command::Diff(args) => diff::run(&root, args),
             Command::Export(args) => export::run(&root, args),
             Command::Import(args) => import::run(&root, args),
             Command::List(args) => list::run(&root, args),

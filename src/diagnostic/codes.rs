@@ -822,6 +822,16 @@ pub static CODES: &[Code] = &[
          larger counters."
     ),
     code!(
+        "changelog-unmatched",
+        Warning,
+        Source,
+        "the changelog notes a change where the two editions do not differ",
+        "`changelog.toml` gives the kind and reason of a change at a case (by its id or its \
+         number in the new edition), a table or a unit (by id). `grognard diff` found no change \
+         there: the id or number is wrong, or the change was undone. The errata infer that \
+         place's kind instead."
+    ),
+    code!(
         "vassal-hex-names",
         Warning,
         Output,

@@ -1,5 +1,6 @@
 //! Reading a project folder into the model, keeping source locations.
 
+mod changelog;
 pub mod chapter;
 pub mod diagram;
 mod example;
@@ -462,6 +463,7 @@ struct RulesetFiles {
     tables: Vec<SourceText>,
     chapters: Vec<SourceText>,
     glossary: Option<SourceText>,
+    changelog: Option<SourceText>,
 }
 
 impl RulesetFiles {
@@ -478,18 +480,22 @@ impl RulesetFiles {
         let is_markdown = |p: &Path| has_extension(p, "md");
         let chapters = files.entries(&folder.join("chapters"), is_markdown, diags);
         let chapters = files.read_each(&chapters, sources, diags);
-        let glossary = folder.join("glossary.toml");
-        let glossary = if files.is_file(&glossary) {
-            files.read(&glossary, sources, diags)
-        } else {
-            None
+        let optional = |name: &str, sources: &mut Sources, diags: &mut Diagnostics| {
+            let path = folder.join(name);
+            files
+                .is_file(&path)
+                .then(|| files.read(&path, sources, diags))
+                .flatten()
         };
+        let glossary = optional("glossary.toml", sources, diags);
+        let changelog = optional("changelog.toml", sources, diags);
         Some(Self {
             folder: folder.to_path_buf(),
             manifest,
             tables,
             chapters,
             glossary,
+            changelog,
         })
     }
 
@@ -531,6 +537,9 @@ impl RulesetFiles {
         }
         if let Some((file, text)) = &self.glossary {
             ruleset.glossary = glossary::load(*file, text, limits, diags);
+        }
+        if let Some((file, text)) = &self.changelog {
+            ruleset.changelog = changelog::load(*file, text, limits, diags);
         }
         ruleset.numbering = crate::model::numbering::Numbering::of(&ruleset);
         Some(ruleset)

@@ -21,6 +21,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("labels.typ", include_str!("../../templates/labels.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
     ("vassal.typ", include_str!("../../templates/vassal.typ")),
+    ("errata.typ", include_str!("../../templates/errata.typ")),
     (
         "calibration.typ",
         include_str!("../../templates/calibration.typ"),

@@ -1,6 +1,7 @@
 //! Plain data types: what the loaders produce and every later stage reads.
 
 pub mod calendar;
+pub mod changes;
 pub mod chapter;
 pub mod colour;
 pub mod compute;

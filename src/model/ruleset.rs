@@ -106,6 +106,9 @@ pub struct Ruleset {
     pub book_sources: Vec<BookSource>,
     /// The quick-reference sheet's phases (`[[qrs]]`), in the order of play.
     pub qrs: Vec<QrsPhase>,
+    /// What the author says of this edition's changes (`changelog.toml`):
+    /// their kind and reason, for the errata.
+    pub changelog: Vec<super::changes::Noted>,
 }
 
 /// A phase of the turn on the quick-reference sheet: its title and the

@@ -12,6 +12,7 @@ pub mod conversion;
 pub mod counter_names;
 pub mod counters;
 pub mod diagram;
+pub mod errata;
 pub mod escape;
 pub mod html;
 pub mod imposition;

@@ -9,6 +9,7 @@ mod common;
 mod conversion;
 mod counters;
 mod crt;
+mod editions;
 mod fuzz;
 mod hostile;
 mod kept;

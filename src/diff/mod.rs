@@ -1,0 +1,114 @@
+//! `grognard diff`: two editions of a project, loaded as models and
+//! compared — cases, headings, tables, vocabularies, orders of battle and
+//! set-ups — never as text files.
+
+pub mod editions;
+pub mod passages;
+mod rules;
+mod scenarios;
+mod tables;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::changes::{Entry, Place, RulesetChanges};
+use crate::model::{Project, Ruleset};
+
+/// Every ruleset of the new edition that the old one also has, with its
+/// changes (and those of the scenarios played with it); and the changelog
+/// entries that name no change found.
+pub fn compare(old: &Project, new: &Project) -> (Vec<RulesetChanges>, Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let mut unused = Vec::new();
+    for ruleset in &new.rulesets {
+        let Some(was) = old.ruleset(&ruleset.id) else {
+            continue;
+        };
+        let (mut entries, renumbered) =
+            rules::compare(&passages::passages(was), &passages::passages(ruleset));
+        entries.extend(tables::compare(was, ruleset));
+        entries.extend(scenario_entries(old, new, &ruleset.id));
+        sort(&mut entries);
+        unused.extend(apply_changelog(ruleset, &mut entries));
+        found.push(RulesetChanges {
+            id: ruleset.id.clone(),
+            name: ruleset.name.clone(),
+            language: ruleset.language.clone(),
+            old_edition: was.edition.clone(),
+            new_edition: ruleset.edition.clone(),
+            entries,
+            renumbered,
+        });
+    }
+    (found, unused)
+}
+
+/// The changes of the scenarios played with `ruleset` (they have a layer
+/// for it in the new edition): units, set-up and arrivals.
+fn scenario_entries(old: &Project, new: &Project, ruleset: &str) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for scenario in &new.scenarios {
+        let Some(layer) = scenario.layers.iter().find(|l| l.ruleset == ruleset) else {
+            continue;
+        };
+        let Some(was) = old.scenario(&scenario.id) else {
+            continue;
+        };
+        entries.extend(scenarios::units(was, scenario));
+        if let Some(old_layer) = was.layers.iter().find(|l| l.ruleset == ruleset) {
+            entries.extend(scenarios::layer(scenario, old_layer, layer));
+            entries.extend(scenarios::counters(
+                (old, was, old_layer),
+                (new, scenario, layer),
+            ));
+        }
+    }
+    entries
+}
+
+/// The errata's order: the rules by case number, then the tables by number,
+/// the vocabularies, the scenarios; each place's changes together.
+fn sort(entries: &mut [Entry]) {
+    fn rank(place: &Place) -> (u8, Vec<u64>, String) {
+        let numbers = |n: &str| {
+            n.split('.')
+                .map(|p| p.parse().unwrap_or(u64::MAX))
+                .collect()
+        };
+        match place {
+            Place::Case { number, .. } | Place::Section { number, .. } => {
+                (0, numbers(number), String::new())
+            }
+            Place::Table { number, .. } => (1, numbers(number), String::new()),
+            Place::Member { vocabulary, member } => {
+                (2, Vec::new(), format!("{vocabulary}\u{0}{member}"))
+            }
+            Place::Unit { scenario, name, .. } => (3, Vec::new(), format!("{scenario}\u{0}{name}")),
+            Place::Layer { scenario, .. } => (4, Vec::new(), scenario.clone()),
+        }
+    }
+    entries.sort_by_cached_key(|e| rank(&e.place));
+}
+
+/// Gives each change the kind and reason the changelog notes for its place;
+/// a note whose place has no change is reported (a wrong id or number).
+fn apply_changelog(ruleset: &Ruleset, entries: &mut [Entry]) -> Vec<Diagnostic> {
+    let mut unused = Vec::new();
+    for noted in &ruleset.changelog {
+        let mut used = false;
+        for entry in entries.iter_mut().filter(|e| noted.at.names(&e.place)) {
+            entry.kind = noted.kind;
+            entry.reason.clone_from(&noted.reason);
+            used = true;
+        }
+        if !used {
+            unused.push(
+                Diagnostic::warning(
+                    "changelog-unmatched",
+                    "the changelog notes a change where the editions do not differ",
+                )
+                .at_location(Some(noted.location.clone()))
+                .note("a case is named by its id or its number in the new edition, a table or a unit by its id"),
+            );
+        }
+    }
+    unused
+}

@@ -1,0 +1,259 @@
+//! `grognard diff`: two editions of the `editions` fixture that differ by a
+//! reworded case, a moved case, an added and a deleted case, a changed table
+//! cell and a changed counter value, compared from folders and from git
+//! revisions.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common::{copy_dir, fixture, grognard, pdf_text, stderr, stdout};
+
+/// The edits that make edition 1.1 of the fixture.
+fn make_edition_1_1(project: &Path) {
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = project.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file} lacks {from:?}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    let chapter = "content/hexrules/chapters/01-movement.md";
+    // Reworded.
+    edit(chapter, "a leader has eight.", "a leader has ten.");
+    // Deleted.
+    edit(
+        chapter,
+        "A road through a village is still a road. {#road-village}\n\n",
+        "",
+    );
+    // Added.
+    edit(
+        chapter,
+        "Points not spent are lost",
+        "A unit may always move one hex, whatever the cost. {#mp-minimum}\n\nPoints not spent are lost",
+    );
+    // Moved from the movement points to the end of the roads.
+    let engaged = "A unit that starts its move next to an enemy unit may only leave that hex by retreating. {#mp-engaged}\n";
+    edit(chapter, &format!("{engaged}\n"), "");
+    let path = project.join(chapter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}\n{engaged}")).unwrap();
+    // A table cell and a counter value.
+    edit(
+        "content/hexrules/tables/movement-costs.toml",
+        "{ terrain = \"woods\", infantry = 2, cavalry = 3 }",
+        "{ terrain = \"woods\", infantry = 2, cavalry = 4 }",
+    );
+    edit(
+        "scenarios/skirmish-1809/hexrules.toml",
+        "\"blue-1\" = { combat = 4, morale = \"B\" }",
+        "\"blue-1\" = { combat = 5, morale = \"B\" }",
+    );
+    edit(
+        "content/hexrules/ruleset.toml",
+        "edition = \"1.0\"",
+        "edition = \"1.1\"",
+    );
+    std::fs::write(
+        project.join("content/hexrules/changelog.toml"),
+        "[[change]]\ncase = \"mp-allowance\"\nkind = \"correction\"\nreason = \"The source gives ten points to leaders.\"\n",
+    )
+    .unwrap();
+}
+
+/// The two editions side by side in a temporary folder: `old/` and `new/`.
+fn two_editions() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("editions"), &dir.path().join("old"));
+    copy_dir(&fixture("editions"), &dir.path().join("new"));
+    make_edition_1_1(&dir.path().join("new"));
+    dir
+}
+
+const ERRATA: &str = "out/hexrules/hexrules-errata-1.0-1.1.md";
+
+/// Each change of the fixture, as its errata line reads, under its heading.
+const EXPECTED: [(&str, &str); 6] = [
+    (
+        "## 1.1.1",
+        "- **Correction.** Now reads: Each unit has six movement points a turn; a leader has ~~eight.~~**ten.** *Why: The source gives ten points to leaders.*",
+    ),
+    (
+        "## 1.1.3",
+        "- **Addition.** New text: A unit may always move one hex, whatever the cost.",
+    ),
+    (
+        "## 1.2.2 (edition 1.0)",
+        "- **Deletion.** Deleted: A road through a village is still a road.",
+    ),
+    ("## 1.2.3", "- **Change.** Moved from 1.1.4 to 1.2.3."),
+    (
+        "## Table 1.1 · Movement costs",
+        "- **Change.** Row “Woods”, column “Cavalry”: 3 → 4.",
+    ),
+    (
+        "## A Skirmish · 1st Blue Line",
+        "- **Change.** Counter: 4-B → 5-B.",
+    ),
+];
+
+fn assert_errata(errata: &str) {
+    for (heading, line) in EXPECTED {
+        assert_eq!(errata.matches(line).count(), 1, "{line}\n---\n{errata}");
+        let at = errata.find(line).unwrap();
+        let above = errata[..at].rfind("\n## ").map(|h| &errata[h + 1..at]);
+        assert!(
+            above.is_some_and(|a| a.starts_with(&format!("{heading}\n"))),
+            "{line} is not under {heading}\n---\n{errata}"
+        );
+    }
+    let entries = errata.lines().filter(|l| l.starts_with("- ")).count();
+    assert_eq!(entries, EXPECTED.len(), "{errata}");
+    // The cases that only changed number are listed apart, not as entries.
+    assert!(errata.contains("| 1.1.3 | 1.1.4 |"), "{errata}");
+    assert!(errata.contains("| 1.2.3 | 1.2.2 |"), "{errata}");
+    assert!(errata.starts_with("# Errata · Hex Rules\n\nEdition 1.0 → edition 1.1\n"));
+}
+
+#[test]
+fn the_errata_of_two_editions_list_each_change_once_with_its_kind() {
+    let editions = two_editions();
+    let new = editions.path().join("new");
+    let old = editions.path().join("old");
+    let output = grognard(&new, &["diff", old.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let errata = std::fs::read_to_string(new.join(ERRATA)).unwrap();
+    assert_errata(&errata);
+    // The terminal shows the same errata.
+    assert!(stdout(&output).contains(&errata), "{}", stdout(&output));
+    // The PDF sets the same lines, each once, with the struck and the new words.
+    let pdf = std::fs::read(new.join(ERRATA.replace(".md", ".pdf"))).unwrap();
+    let text = pdf_text(&pdf);
+    for line in [
+        "Correction. Now reads: Each unit has six movement points a turn; a leader has eight. ten. Why: The source gives ten points to leaders.",
+        "Addition. New text: A unit may always move one hex, whatever the cost.",
+        "1.2.2 (edition 1.0)",
+        "Deletion. Deleted: A road through a village is still a road.",
+        "Change. Moved from 1.1.4 to 1.2.3.",
+        "Table 1.1 · Movement costs",
+        "Change. Row “Woods”, column “Cavalry”: 3 → 4.",
+        "A Skirmish · 1st Blue Line",
+        "Change. Counter: 4-B → 5-B.",
+    ] {
+        assert_eq!(text.matches(line).count(), 1, "{line}\n---\n{text}");
+    }
+}
+
+#[test]
+fn the_changes_as_json_carry_their_places_and_kinds() {
+    let editions = two_editions();
+    let new = editions.path().join("new");
+    let old = editions.path().join("old");
+    let output = grognard(&new, &["diff", old.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json = stdout(&output);
+    let line = json
+        .lines()
+        .find(|l| l.starts_with('['))
+        .expect("the changes as a JSON array");
+    let changes: serde_json::Value = serde_json::from_str(line).unwrap();
+    let entries = changes[0]["entries"].as_array().unwrap();
+    let kinds: Vec<&str> = entries
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "correction",
+            "addition",
+            "deletion",
+            "change",
+            "change",
+            "change"
+        ]
+    );
+    let cell = &entries[4];
+    assert_eq!(cell["place"]["at"], "table");
+    assert_eq!(cell["change"]["what"], "cell");
+    assert_eq!(cell["change"]["old"], "3");
+    assert_eq!(cell["change"]["new"], "4");
+}
+
+fn git(dir: &Path, args: &[&str]) -> bool {
+    Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn two_git_revisions_are_compared_without_a_git_program() {
+    let dir = tempfile::tempdir().unwrap();
+    // The project sits in a folder of its repository, as a book's often does.
+    let project = dir.path().join("books/hexrules");
+    copy_dir(&fixture("editions"), &project);
+    if !git(dir.path(), &["init", "-q"]) {
+        eprintln!("skipped: no git program to make the test's repository with");
+        return;
+    }
+    assert!(git(dir.path(), &["add", "-A"]));
+    assert!(git(dir.path(), &["commit", "-q", "-m", "1.0"]));
+    assert!(git(dir.path(), &["tag", "-a", "v1.0", "-m", "Edition 1.0"]));
+    make_edition_1_1(&project);
+    assert!(git(dir.path(), &["add", "-A"]));
+    assert!(git(dir.path(), &["commit", "-q", "-m", "1.1"]));
+    // A change not committed yet, which the revisions do not hold.
+    std::fs::write(
+        project.join("content/hexrules/tables/movement-costs.toml"),
+        "broken",
+    )
+    .unwrap();
+
+    let out = dir.path().join("errata");
+    let output = grognard(
+        &project,
+        &["diff", "v1.0", "HEAD", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let errata = std::fs::read_to_string(out.join("hexrules/hexrules-errata-1.0-1.1.md")).unwrap();
+    assert_errata(&errata);
+
+    let output = grognard(&project, &["diff", "v1.0~5"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`v1.0~5` is neither a folder nor a revision of the repository"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_changelog_entry_for_no_change_is_a_warning_at_its_line() {
+    let editions = two_editions();
+    let new = editions.path().join("new");
+    let old = editions.path().join("old");
+    std::fs::write(
+        new.join("content/hexrules/changelog.toml"),
+        "[[change]]\ncase = \"9.9.9\"\nkind = \"clarification\"\n\n[[change]]\ntable = \"movement-costs\"\nkind = \"typo\"\n",
+    )
+    .unwrap();
+    let output = grognard(&new, &["diff", old.to_str().unwrap()]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("warning[changelog-unmatched]"), "{err}");
+    assert!(
+        err.contains("┌─ content/hexrules/changelog.toml:1:1"),
+        "{err}"
+    );
+    assert!(err.contains("`typo` is not a kind of change"), "{err}");
+    assert!(
+        err.contains("┌─ content/hexrules/changelog.toml:7:8"),
+        "{err}"
+    );
+    assert!(
+        err.contains("correction, addition, clarification, deletion, change"),
+        "{err}"
+    );
+}

@@ -3,10 +3,13 @@
 //! set-ups — never as text files.
 
 pub mod editions;
+mod impact;
 pub mod passages;
 mod rules;
 mod scenarios;
 mod tables;
+
+pub use impact::reprints;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::changes::{Entry, Place, RulesetChanges};
@@ -36,6 +39,7 @@ pub fn compare(old: &Project, new: &Project) -> (Vec<RulesetChanges>, Vec<Diagno
             new_edition: ruleset.edition.clone(),
             entries,
             renumbered,
+            reprint: Vec::new(),
         });
     }
     (found, unused)
@@ -78,10 +82,10 @@ fn sort(entries: &mut [Entry]) {
                 (0, numbers(number), String::new())
             }
             Place::Table { number, .. } => (1, numbers(number), String::new()),
-            Place::Member { vocabulary, member } => {
-                (2, Vec::new(), format!("{vocabulary}\u{0}{member}"))
-            }
-            Place::Unit { scenario, name, .. } => (3, Vec::new(), format!("{scenario}\u{0}{name}")),
+            Place::Member {
+                vocabulary, member, ..
+            } => (2, Vec::new(), format!("{vocabulary}\u{0}{member}")),
+            Place::Unit { title, name, .. } => (3, Vec::new(), format!("{title}\u{0}{name}")),
             Place::Layer { scenario, .. } => (4, Vec::new(), scenario.clone()),
         }
     }

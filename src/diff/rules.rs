@@ -11,6 +11,8 @@ use crate::model::changes::{Change, Entry, Kind, Place, Words};
 
 /// Words at least this alike (0–1, by matching words) are the same case reworded.
 const ALIKE: f32 = 0.5;
+/// Pairs of cases weighed for likeness at most (about a second of work).
+const MAX_COMPARISONS: usize = 100_000;
 
 /// The changes of the rules text, and the cases whose number changed only
 /// because cases were added or deleted before them (old → new).
@@ -163,6 +165,7 @@ fn match_passages(old: &[Passage], new: &[Passage]) -> Vec<(usize, usize)> {
     }
     // 3. Reworded: the most alike passage left in the same chapter, of the
     // same kind, above the threshold; ties go to the same number.
+    let comparisons = std::cell::Cell::new(0);
     for (o, passage) in old.iter().enumerate() {
         if new_of[o].is_some() {
             continue;
@@ -178,7 +181,11 @@ fn match_passages(old: &[Passage], new: &[Passage]) -> Vec<(usize, usize)> {
                     && p.heading == passage.heading
                     && p.chapter == passage.chapter
             })
+            // Past the budget (a chapter rewritten from end to end), only
+            // the case of the same number is weighed.
+            .filter(|(_, p)| comparisons.get() < MAX_COMPARISONS || p.number == passage.number)
             .map(|(n, p)| {
+                comparisons.set(comparisons.get() + 1);
                 let same_number = p.number == passage.number;
                 (n, likeness(&passage.key, &p.key), same_number)
             })
@@ -272,6 +279,33 @@ mod tests {
         let pairs = [(0, 0), (1, 1), (2, 4), (3, 2), (4, 3)];
         assert_eq!(out_of_order(&pairs), vec![2]);
         assert_eq!(longest_increasing(&[3, 1, 2]), vec![1, 2]);
+    }
+
+    fn passage(number: usize, words: &str) -> Passage {
+        Passage {
+            number: format!("1.1.{number}"),
+            id: None,
+            chapter: "c".into(),
+            section: "s".into(),
+            heading: false,
+            key: words.into(),
+            text: words.into(),
+        }
+    }
+
+    #[test]
+    fn a_chapter_rewritten_whole_is_weighed_within_the_budget_and_reported_whole() {
+        // Every case replaced: far more pairs than the budget lets be weighed.
+        let old: Vec<Passage> = (0..500)
+            .map(|i| passage(i, &format!("old rule {i} about marching columns")))
+            .collect();
+        let new: Vec<Passage> = (0..500)
+            .map(|i| passage(i, &format!("fresh text {i} on squares of infantry")))
+            .collect();
+        let (entries, renumbered) = compare(&old, &new);
+        let count = |kind| entries.iter().filter(|e| e.kind == kind).count();
+        assert_eq!((count(Kind::Deletion), count(Kind::Addition)), (500, 500));
+        assert!(renumbered.is_empty());
     }
 
     #[test]

@@ -12,7 +12,8 @@ use crate::model::scenario::{Scenario, Unit};
 pub fn units(old: &Scenario, new: &Scenario) -> Vec<Entry> {
     let mut entries = Vec::new();
     let place = |unit: &Unit| Place::Unit {
-        scenario: new.title.clone(),
+        scenario: new.id.clone(),
+        title: new.title.clone(),
         id: unit.id.clone(),
         name: unit.name.clone(),
     };
@@ -54,7 +55,8 @@ pub fn units(old: &Scenario, new: &Scenario) -> Vec<Entry> {
     {
         entries.push(Entry {
             place: Place::Unit {
-                scenario: old.title.clone(),
+                scenario: old.id.clone(),
+                title: old.title.clone(),
                 id: unit.id.clone(),
                 name: unit.name.clone(),
             },
@@ -133,7 +135,7 @@ pub fn counters(
 ) -> Vec<Entry> {
     let before = crate::render::counters::counters(old.0, old.1, old.2);
     let after = crate::render::counters::counters(new.0, new.1, new.2);
-    let scenario = &new.1.title;
+    let (scenario, title) = (&new.1.id, &new.1.title);
     let mut entries = Vec::new();
     for (front, back) in &after {
         let Some((was_front, was_back)) = before.iter().find(|(f, _)| f.id == front.id) else {
@@ -145,6 +147,7 @@ pub fn counters(
                 entries.push(Entry {
                     place: Place::Unit {
                         scenario: scenario.clone(),
+                        title: title.clone(),
                         id: front.id.clone(),
                         name: front.title.clone(),
                     },

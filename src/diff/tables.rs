@@ -197,6 +197,7 @@ fn vocabularies(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
         let was = old.vocabularies.iter().find(|v| v.id == vocabulary.id);
         for member in &vocabulary.members {
             let place = Place::Member {
+                vocabulary_id: vocabulary.id.clone(),
                 vocabulary: vocabulary.title.clone(),
                 member: member.label.clone(),
             };
@@ -230,6 +231,7 @@ fn vocabularies(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
         {
             entries.push(Entry {
                 place: Place::Member {
+                    vocabulary_id: vocabulary.id.clone(),
                     vocabulary: vocabulary.title.clone(),
                     member: member.label.clone(),
                 },

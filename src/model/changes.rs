@@ -50,6 +50,17 @@ pub struct RulesetChanges {
     /// Cases whose number changed only because cases were added or deleted
     /// before them (old → new): the errata's concordance, not its entries.
     pub renumbered: Vec<(String, String)>,
+    /// The outputs that hold something that changed: what to reprint.
+    pub reprint: Vec<Reprint>,
+}
+
+/// An output to reprint: its file (or folder, for a web edition) under the
+/// output folder, its kind, and the entries it holds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reprint {
+    pub path: String,
+    pub kind: String,
+    pub entries: Vec<usize>,
 }
 
 /// One change, where a reader finds it.
@@ -81,12 +92,18 @@ pub enum Place {
         id: String,
         title: String,
     },
-    /// A member of a vocabulary (a quality, a formation, a terrain…).
-    Member { vocabulary: String, member: String },
-    /// A unit (or its counter) of a scenario's order of battle, with the
-    /// scenario's title.
+    /// A member of a vocabulary (a quality, a formation, a terrain…): the
+    /// vocabulary's id and title, the member's label.
+    Member {
+        vocabulary_id: String,
+        vocabulary: String,
+        member: String,
+    },
+    /// A unit (or its counter) of a scenario's order of battle: the
+    /// scenario's id and title, the unit's id and name.
     Unit {
         scenario: String,
+        title: String,
         id: String,
         name: String,
     },

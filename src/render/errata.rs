@@ -44,6 +44,10 @@ pub struct Errata {
     pub editions: String,
     pub groups: Vec<Group>,
     pub concordance: Vec<(String, String)>,
+    /// For the publisher, not the sheet: each output to reprint (its path
+    /// under the output folder) with the headings of what changed in it.
+    #[serde(skip)]
+    pub reprint: Vec<(String, Vec<String>)>,
 }
 
 /// How the errata name an edition: by the edition string of `ruleset.toml`,
@@ -86,6 +90,7 @@ pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
         locale.message(id, &args)
     };
     let mut groups: Vec<Group> = Vec::new();
+    let mut headings = Vec::new();
     for entry in &changes.entries {
         let mut heading = heading(&entry.place, &text);
         if let (Change::Removed { .. }, Place::Case { .. } | Place::Section { .. }) =
@@ -102,6 +107,7 @@ pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
                 &[("place", &heading), ("edition", &before)],
             );
         }
+        headings.push(heading.clone());
         let line = line(entry, locale, &text);
         match groups.last_mut() {
             Some(group) if group.heading == heading => group.lines.push(line),
@@ -130,6 +136,19 @@ pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
         },
         groups,
         concordance: changes.renumbered.clone(),
+        reprint: changes
+            .reprint
+            .iter()
+            .map(|r| {
+                let mut held: Vec<String> = Vec::new();
+                for heading in r.entries.iter().filter_map(|&i| headings.get(i)) {
+                    if !held.contains(heading) {
+                        held.push(heading.clone());
+                    }
+                }
+                (r.path.clone(), held)
+            })
+            .collect(),
     }
 }
 
@@ -143,8 +162,10 @@ fn heading(place: &Place, text: &impl Fn(&str, &[(&str, &str)]) -> String) -> St
         Place::Table { number, title, .. } => {
             text("errata_table", &[("number", number), ("title", title)])
         }
-        Place::Member { vocabulary, member } => format!("{vocabulary} · {member}"),
-        Place::Unit { scenario, name, .. } => format!("{scenario} · {name}"),
+        Place::Member {
+            vocabulary, member, ..
+        } => format!("{vocabulary} · {member}"),
+        Place::Unit { title, name, .. } => format!("{title} · {name}"),
         Place::Layer { title, .. } => text("errata_layer", &[("scenario", title)]),
     }
 }
@@ -368,6 +389,16 @@ pub fn markdown(errata: &Errata, language: &str) -> String {
         ));
         for (old, new) in &errata.concordance {
             md.push_str(&format!("| {} | {} |\n", escape(old), escape(new)));
+        }
+    }
+    if !errata.reprint.is_empty() {
+        md.push_str(&format!(
+            "\n## {}\n\n",
+            escape(&locale.message("errata_reprint", &[]))
+        ));
+        for (path, held) in &errata.reprint {
+            let held: Vec<String> = held.iter().map(|h| escape(h)).collect();
+            md.push_str(&format!("- `{path}`: {}\n", held.join("; ")));
         }
     }
     md

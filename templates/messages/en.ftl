@@ -357,3 +357,4 @@ errata_formerly = { $place } ({ $edition })
 errata_versions = Changes from { $old } to { $new }
 errata_working_copy = the working copy
 errata_edition = edition { $edition }
+errata_reprint = To reprint

@@ -357,3 +357,4 @@ errata_formerly = { $place } ({ $edition })
 errata_versions = Cambios de { $old } a { $new }
 errata_working_copy = la copia de trabajo
 errata_edition = edición { $edition }
+errata_reprint = Para reimprimir

@@ -375,3 +375,4 @@ errata_formerly = { $place } ({ $edition })
 errata_versions = Изменения от { $old } к { $new }
 errata_working_copy = рабочей копии
 errata_edition = издание { $edition }
+errata_reprint = Перепечатать

@@ -106,8 +106,33 @@ fn assert_errata(errata: &str) {
             "{line} is not under {heading}\n---\n{errata}"
         );
     }
-    let entries = errata.lines().filter(|l| l.starts_with("- ")).count();
+    let entries = errata.lines().filter(|l| l.starts_with("- **")).count();
     assert_eq!(entries, EXPECTED.len(), "{errata}");
+    // What to reprint: exactly the outputs that print something that changed.
+    let reprint: Vec<&str> = errata
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split_once('`').map(|(path, _)| path))
+        .collect();
+    assert_eq!(
+        reprint,
+        [
+            // The table is on the sheet (and so on the cards).
+            "hexrules/hexrules-cards.pdf",
+            "hexrules/hexrules-qrs.pdf",
+            "hexrules/hexrules-rules.pdf",
+            "hexrules/html/",
+            // The counter value: the counter sheet, the booklet's forces, the module.
+            "skirmish-1809/skirmish-1809-hexrules-counters.pdf",
+            "skirmish-1809/skirmish-1809-hexrules.pdf",
+            "skirmish-1809/skirmish-1809-hexrules.vmod",
+        ],
+        "{errata}"
+    );
+    assert!(
+        errata.contains("- `hexrules/hexrules-qrs.pdf`: Table 1.1 · Movement costs\n"),
+        "{errata}"
+    );
     // The cases that only changed number are listed apart, not as entries.
     assert!(errata.contains("| 1.1.3 | 1.1.4 |"), "{errata}");
     assert!(errata.contains("| 1.2.3 | 1.2.2 |"), "{errata}");

@@ -85,6 +85,7 @@ fn main() {
                     templates,
                     &session.sources,
                     &[],
+                    None,
                     &page,
                 )
                 .expect("every page renders");

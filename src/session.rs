@@ -19,6 +19,9 @@ pub struct Session {
     pub templates: Templates,
     /// The `[[convert]]` jobs whose layers loaded and checked.
     pub conversions: Vec<Conversion>,
+    /// What the rulebooks mark as changed since an earlier edition, by
+    /// ruleset (`build --changes-since`).
+    pub marks: Vec<(String, crate::model::changes::Marks)>,
 }
 
 impl Session {
@@ -59,6 +62,7 @@ impl Session {
             diagnostics,
             templates,
             conversions: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -97,6 +101,7 @@ impl Session {
             sources: &self.sources,
             templates: &self.templates,
             conversions: &self.conversions,
+            marks: &self.marks,
             failed: rulesets
                 .chain(scenarios)
                 .filter(|(_, folder)| self.blocked(folder))

@@ -38,6 +38,10 @@ pub struct Args {
     /// for a longer language
     #[arg(long)]
     pseudo_locale: bool,
+    /// Mark in the rulebooks what changed since this edition (a git revision
+    /// or a folder): a bar beside each changed case, changed table cells tinted
+    #[arg(long, value_name = "OLD")]
+    changes_since: Option<String>,
     /// Files rendered at a time (default: one per core)
     #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
@@ -67,6 +71,32 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         session.diagnostics.deny_warnings();
     }
     let out = args.selection.out(root);
+    if let Some(since) = &args.changes_since {
+        match grognard::diff::editions::Edition::open(root, since) {
+            Ok(old) => {
+                let before = grognard::load(&old.root);
+                let (changes, _) = grognard::diff::compare(&before.project, &session.project);
+                session.marks = changes
+                    .iter()
+                    .map(|c| {
+                        // The margin names the edition that made the change,
+                        // where the two editions are named apart.
+                        let (old, new) = (c.old_edition.trim(), c.new_edition.trim());
+                        let named = if new.is_empty() || old == new {
+                            ""
+                        } else {
+                            new
+                        };
+                        (c.id.clone(), c.marks(named))
+                    })
+                    .collect();
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let spinner = spinner();
     let options = grognard::build::Options {
         jobs: args.jobs.map_or(0, usize::from),

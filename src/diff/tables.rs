@@ -76,20 +76,10 @@ fn shown(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayTable {
 /// A table's printed rows: (row label, cells), the label with its group's
 /// title, and a dice test's outcomes as rows of their own.
 fn rows(table: &DisplayTable) -> Vec<(String, Vec<String>)> {
-    let mut group = String::new();
     let mut rows = Vec::new();
-    for row in &table.rows {
-        match row {
-            Row::Group { group: g } => group = g.clone(),
-            Row::Cells { cells } => {
-                let first = cells.first().cloned().unwrap_or_default();
-                let label = if group.is_empty() {
-                    first
-                } else {
-                    format!("{group} · {first}")
-                };
-                rows.push((label, cells.clone()));
-            }
+    for (row, label) in table.rows.iter().zip(table.row_labels()) {
+        if let (Row::Cells { cells }, Some(label)) = (row, label) {
+            rows.push((label, cells.clone()));
         }
     }
     for [label, consequence] in &table.outcomes {

@@ -233,3 +233,45 @@ impl Place {
         }
     }
 }
+
+/// What a rulebook marks as changed since an earlier edition (`build
+/// --changes-since`): the cases, by their number in this edition, and the
+/// table cells, by table id, row and column as printed ("" column: the
+/// whole row).
+#[derive(Debug, Clone, Default)]
+pub struct Marks {
+    /// The edition that made the changes, as the margin names it ("" for none).
+    pub since: String,
+    pub cases: std::collections::BTreeSet<String>,
+    pub cells: std::collections::BTreeSet<(String, String, String)>,
+}
+
+impl RulesetChanges {
+    /// The places of the new edition to mark: cases reworded, added or
+    /// moved, and table cells changed or in added rows.
+    pub fn marks(&self, since: &str) -> Marks {
+        let mut marks = Marks {
+            since: since.to_string(),
+            ..Marks::default()
+        };
+        for entry in &self.entries {
+            match (&entry.place, &entry.change) {
+                // A deleted case is not in this edition to mark.
+                (Place::Case { .. }, Change::Removed { .. }) => {}
+                (Place::Case { number, .. }, _) => {
+                    marks.cases.insert(number.clone());
+                }
+                (Place::Table { id, .. }, Change::Cell { row, column, .. }) => {
+                    marks
+                        .cells
+                        .insert((id.clone(), row.clone(), column.clone()));
+                }
+                (Place::Table { id, .. }, Change::RowAdded { row }) => {
+                    marks.cells.insert((id.clone(), row.clone(), String::new()));
+                }
+                _ => {}
+            }
+        }
+        marks
+    }
+}

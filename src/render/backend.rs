@@ -30,6 +30,8 @@ pub struct Context<'a> {
     pub sources: &'a Sources,
     pub templates: &'a Templates,
     pub conversions: &'a [Conversion],
+    /// What each ruleset's rulebook marks as changed (`build --changes-since`).
+    pub marks: &'a [(String, crate::model::changes::Marks)],
     /// The rulesets and scenarios whose sources have errors: nothing is made from them.
     pub failed: Vec<&'a str>,
     /// Documents several outputs hold, typeset once in a build.
@@ -100,7 +102,13 @@ impl Context<'_> {
         };
         cell.get_or_init(|| {
             let templates = self.templates(&ruleset.folder);
-            super::rulebook::render(self.project, ruleset, templates, self.sources).map(Arc::new)
+            let marks = self
+                .marks
+                .iter()
+                .find(|(id, _)| *id == ruleset.id)
+                .map(|(_, marks)| marks);
+            super::rulebook::render(self.project, ruleset, marks, templates, self.sources)
+                .map(Arc::new)
         })
         .clone()
     }

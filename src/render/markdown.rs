@@ -2,6 +2,7 @@
 //! Text is always escaped; only the walker itself writes Typst code.
 
 use crate::model::Chapter;
+use crate::model::changes::Marks;
 use crate::model::chapter::{Container, Node};
 
 use super::escape::TypstWriter;
@@ -35,6 +36,7 @@ pub fn chapter_to_typst(
     terms: &TermFinder,
     chapter: &Chapter,
     example_base: usize,
+    marks: Option<&Marks>,
 ) -> ChapterTypst {
     let mut out = TypstWriter::default();
     let mut source_map = Vec::new();
@@ -45,6 +47,8 @@ pub fn chapter_to_typst(
         .code("\n\n");
     // The containers open around the current node.
     let mut stack: Vec<&Container> = Vec::new();
+    // Inside a changed case's mark, closed with its paragraph.
+    let mut marked_case = false;
     // Each term is marked for the index once per paragraph.
     let mut marked: Vec<usize> = Vec::new();
     // Notes are numbered in the order the text refers to them; a note's
@@ -112,11 +116,22 @@ pub fn chapter_to_typst(
             }
             Node::Close(container) => {
                 stack.pop();
+                if marked_case && stack.is_empty() && matches!(container, Container::Paragraph) {
+                    // The changed case's paragraph ends its mark.
+                    out.code("]");
+                    marked_case = false;
+                }
                 close(out, container, stack.last().copied());
             }
             Node::Case { number, id } => {
                 // A case's number, run in; its id makes it a target.
                 place = number.clone();
+                if let Some(marks) = marks.filter(|m| m.cases.contains(number)) {
+                    // Changed since the earlier edition: a bar in the margin
+                    // beside the whole paragraph.
+                    out.code("#gg-changed(").string(&marks.since).code(")[");
+                    marked_case = true;
+                }
                 out.code("#gg-case(").string(number).code(")");
                 // A label ends the call; a `;` after it would print.
                 match id {
@@ -430,7 +445,7 @@ mod properties {
             };
             let numbers = Numbers::new(&ruleset);
             let terms = TermFinder::new(&glossary);
-            let converted = chapter_to_typst(&numbers, &terms, &ruleset.chapters[0], 0);
+            let converted = chapter_to_typst(&numbers, &terms, &ruleset.chapters[0], 0, None);
             // The end-notes, written apart, follow the same rules.
             let notes: String = converted.notes.into_iter().map(TypstWriter::finish).collect();
             let typst = converted.typst + "\n" + &notes;

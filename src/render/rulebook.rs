@@ -7,6 +7,7 @@ use typst::WorldExt;
 use typst::diag::SourceDiagnostic;
 
 use crate::diagnostic::Diagnostic;
+use crate::model::changes::Marks;
 use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
@@ -186,16 +187,19 @@ fn captioned(
 
 pub use super::pdf::{RenderResult, Rendered};
 
+/// The rulebook; with `marks`, the cases and cells changed since an earlier
+/// edition marked in the margin and tinted.
 pub fn render(
     project: &Project,
     ruleset: &Ruleset,
+    marks: Option<&Marks>,
     templates: &[Template],
     sources: &Sources,
 ) -> RenderResult {
-    let book = book(project, ruleset);
+    let book = book(project, ruleset, marks);
     let template = |name: &str| templates::find(templates, name);
     let mut world = MemoryWorld::new("main.typ");
-    let chapters = add_chapters(&mut world, ruleset);
+    let chapters = add_chapters(&mut world, ruleset, marks);
     world.add_source("notes.typ", end_notes(ruleset, &chapters));
     world.add_source("appendix.typ", tables_appendix(ruleset));
     let chapter_paths: Vec<String> = chapters.iter().map(|(path, _, _)| path.clone()).collect();
@@ -226,14 +230,20 @@ pub fn render(
 
 /// The data the templates read: the ruleset's facts, its tables and
 /// examples as displayed, and which tables go in the appendix.
-fn book<'a>(project: &'a Project, ruleset: &'a Ruleset) -> Book<'a> {
+fn book<'a>(project: &'a Project, ruleset: &'a Ruleset, marks: Option<&Marks>) -> Book<'a> {
     let locale = Locale::for_language(&ruleset.language);
     let numbers = ruleset.numbering.tables();
     let tables = numbers
         .iter()
         .filter_map(|(id, number)| {
             let table = ruleset.table(id)?;
-            Some((id.clone(), table_data(ruleset, table, number, Face::Serif)))
+            let mut data = table_data(ruleset, table, number, Face::Serif);
+            if let Some(marks) = marks {
+                let cells = marks.cells.iter().filter(|(t, _, _)| t == id);
+                data.table
+                    .mark_changed(cells.map(|(_, row, column)| (row.as_str(), column.as_str())));
+            }
+            Some((id.clone(), data))
         })
         .collect();
     // Examples are numbered within their chapter: "13.2".
@@ -388,7 +398,11 @@ fn index(ruleset: &Ruleset, locale: &Locale) -> Vec<IndexEntry> {
 
 /// Each chapter as a Typst file of the world: its path, its source file and
 /// the conversion that maps its text back to the Markdown.
-fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usize, ChapterTypst)> {
+fn add_chapters(
+    world: &mut MemoryWorld,
+    ruleset: &Ruleset,
+    marks: Option<&Marks>,
+) -> Vec<(String, usize, ChapterTypst)> {
     let mut chapters = Vec::new();
     let cross_references = Numbers::new(ruleset);
     let terms = super::terms::TermFinder::new(&ruleset.glossary);
@@ -396,7 +410,7 @@ fn add_chapters(world: &mut MemoryWorld, ruleset: &Ruleset) -> Vec<(String, usiz
     let mut example_base = 0;
     for chapter in &ruleset.chapters {
         let path = format!("chapters/{:02}-{}.typ", chapter.number, chapter.id);
-        let converted = chapter_to_typst(&cross_references, &terms, chapter, example_base);
+        let converted = chapter_to_typst(&cross_references, &terms, chapter, example_base, marks);
         example_base += chapter.examples.len();
         let text = format!("{CHAPTER_PRELUDE}{}", converted.typst);
         world.add_source(&path, text);

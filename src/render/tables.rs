@@ -39,6 +39,56 @@ pub struct DisplayTable {
     pub rows: Vec<Row>,
     /// A dice test's results (label, consequence), shown below its modifiers.
     pub outcomes: Vec<[String; 2]>,
+    /// Cells changed since an earlier edition, by row and column index, for
+    /// the template to tint (`build --changes-since`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<[usize; 2]>,
+}
+
+impl DisplayTable {
+    /// Each row's label as a reader names it — its first cell, after its
+    /// group's title ("Calidad · Élite") — or `None` for a group's heading.
+    pub fn row_labels(&self) -> Vec<Option<String>> {
+        let mut group = String::new();
+        self.rows
+            .iter()
+            .map(|row| match row {
+                Row::Group { group: g } => {
+                    group.clone_from(g);
+                    None
+                }
+                Row::Cells { cells } => {
+                    let first = cells.first().cloned().unwrap_or_default();
+                    Some(if group.is_empty() {
+                        first
+                    } else {
+                        format!("{group} · {first}")
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// Marks the cells an earlier edition differs in: (row label, column
+    /// heading), a heading of "" for the whole row.
+    pub fn mark_changed<'a>(&mut self, cells: impl IntoIterator<Item = (&'a str, &'a str)>) {
+        let labels = self.row_labels();
+        for (row, column) in cells {
+            for (i, label) in labels.iter().enumerate() {
+                if label.as_deref() != Some(row) {
+                    continue;
+                }
+                let Row::Cells { cells } = &self.rows[i] else {
+                    continue;
+                };
+                for j in 0..cells.len() {
+                    if column.is_empty() || self.columns.get(j).is_some_and(|c| c == column) {
+                        self.changed.push([i, j]);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -84,6 +134,7 @@ pub fn display_unmeasured(ruleset: &Ruleset, table: &Table, number: &str) -> Dis
         keep: Vec::new(),
         rows: Vec::new(),
         outcomes: Vec::new(),
+        changed: Vec::new(),
     };
     match &table.kind {
         TableKind::Modifiers(m) => modifiers(ruleset, locale, m, &mut display),

@@ -358,3 +358,5 @@ errata_versions = Changes from { $old } to { $new }
 errata_working_copy = the working copy
 errata_edition = edition { $edition }
 errata_reprint = To reprint
+html_changed_in = changed in edition { $edition }
+html_changed = changed

@@ -358,3 +358,5 @@ errata_versions = Cambios de { $old } a { $new }
 errata_working_copy = la copia de trabajo
 errata_edition = edición { $edition }
 errata_reprint = Para reimprimir
+html_changed_in = cambia en la edición { $edition }
+html_changed = cambia

@@ -376,3 +376,5 @@ errata_versions = Изменения от { $old } к { $new }
 errata_working_copy = рабочей копии
 errata_edition = издание { $edition }
 errata_reprint = Перепечатать
+html_changed_in = изменено в издании { $edition }
+html_changed = изменено

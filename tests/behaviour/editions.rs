@@ -282,3 +282,72 @@ fn a_changelog_entry_for_no_change_is_a_warning_at_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn the_rulebook_marks_exactly_the_changed_cases_in_its_margin() {
+    let editions = two_editions();
+    let new = editions.path().join("new");
+    let old = editions.path().join("old");
+    let output = grognard(
+        &new,
+        &[
+            "build",
+            "hexrules",
+            "--only",
+            "rules,html",
+            "--changes-since",
+            old.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = std::fs::read(new.join("out/hexrules/hexrules-rules.pdf")).unwrap();
+    // Each mark names the edition that made the change, in the margin, at
+    // the top of its case: the case is the first word of the line beside it.
+    let mut marked = Vec::new();
+    for (_, _, glyphs) in crate::common::page_glyphs(&pdf) {
+        let in_margin: Vec<&crate::common::Glyph> = glyphs.iter().filter(|g| g.x < 50.0).collect();
+        let mut tops: Vec<f64> = in_margin.iter().map(|g| g.y).collect();
+        tops.sort_by(f64::total_cmp);
+        tops.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+        for top in tops {
+            let label: String = in_margin
+                .iter()
+                .filter(|g| (g.y - top).abs() < 1.0)
+                .map(|g| g.text.as_str())
+                .collect();
+            assert_eq!(label, "1.1", "a margin mark names edition 1.1");
+            // The body line whose baseline is nearest below the mark's.
+            let line_y = glyphs
+                .iter()
+                .filter(|g| g.x > 50.0 && g.y >= top - 1.0)
+                .map(|g| g.y)
+                .min_by(f64::total_cmp)
+                .unwrap();
+            let line: Vec<crate::common::Glyph> = glyphs
+                .iter()
+                .filter(|g| g.x > 50.0 && (g.y - line_y).abs() < 1.0)
+                .map(|g| crate::common::Glyph {
+                    text: g.text.clone(),
+                    ..*g
+                })
+                .collect();
+            let mut runs = crate::common::runs(&line);
+            runs.sort_by(|a, b| a.x.total_cmp(&b.x));
+            marked.push(runs[0].text.trim().to_string());
+        }
+    }
+    // The reworded, the added and the moved case; not the deleted one (it is
+    // not in this edition), nor those that only changed number.
+    assert_eq!(marked, ["1.1.1", "1.1.3", "1.2.3"]);
+    // The web edition says so beside the same cases.
+    let page = std::fs::read_to_string(new.join("out/hexrules/html/01-movement.html")).unwrap();
+    let case = "<a class=\"case\" id=\"";
+    let marked_html: Vec<&str> = page
+        .match_indices("<span class=\"changed\">changed in edition 1.1</span>")
+        .map(|(at, _)| {
+            let open = page[..at].rfind(case).unwrap() + case.len();
+            page[open..].split('"').next().unwrap()
+        })
+        .collect();
+    assert_eq!(marked_html, ["1.1.1", "1.1.3", "1.2.3"]);
+}

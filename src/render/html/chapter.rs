@@ -99,6 +99,18 @@ pub fn chapter_html(site: &Site, chapter: &Chapter) -> HtmlWriter {
                     .tag("\">")
                     .text(number)
                     .tag("</a> ");
+                if let Some(marks) = site.marks.filter(|m| m.cases.contains(number)) {
+                    let said = if marks.since.is_empty() {
+                        site.locale.message("html_changed", &[])
+                    } else {
+                        let edition = crate::locale::Arg::Text(marks.since.clone());
+                        site.locale
+                            .message("html_changed_in", &[("edition", edition)])
+                    };
+                    out.tag("<span class=\"changed\">")
+                        .text(&said)
+                        .tag("</span> ");
+                }
                 case = Some(number.clone());
             }
             Node::NoteRef(label) => {

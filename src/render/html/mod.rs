@@ -105,7 +105,14 @@ impl Backend for Web {
         let scenarios = scenario_pages(cx, ruleset);
         let bytes = match scenarios.iter().find(|s| s.file() == page) {
             Some(scenario) => scenario_page(cx, ruleset, templates, &scenarios, scenario)?,
-            None => render_page(ruleset, templates, cx.sources, &scenarios, &page)?,
+            None => {
+                let marks = cx
+                    .marks
+                    .iter()
+                    .find(|(id, _)| *id == ruleset.id)
+                    .map(|(_, m)| m);
+                render_page(ruleset, templates, cx.sources, &scenarios, marks, &page)?
+            }
         };
         Ok(Made {
             bytes,
@@ -202,6 +209,7 @@ pub fn render_page(
     templates: &[Template],
     sources: &crate::source::Sources,
     scenarios: &[ScenarioPage],
+    marks: Option<&crate::model::changes::Marks>,
     page: &str,
 ) -> Result<Vec<u8>, Vec<crate::diagnostic::Diagnostic>> {
     if ASSETS.contains(&page) {
@@ -220,6 +228,7 @@ pub fn render_page(
     }
     let mut site = Site::new(ruleset, templates);
     site.scenarios = scenarios.to_vec();
+    site.marks = marks;
     if page == SEARCH_INDEX {
         return Ok(search::index_js(&site).into_bytes());
     }

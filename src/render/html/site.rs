@@ -42,6 +42,8 @@ pub struct Site<'a> {
     pub single_page: bool,
     /// The pages of the scenarios played with the ruleset.
     pub scenarios: Vec<ScenarioPage>,
+    /// The cases changed since an earlier edition (`build --changes-since`).
+    pub marks: Option<&'a crate::model::changes::Marks>,
 }
 
 /// The page of a scenario's booklet in a ruleset's web edition.
@@ -90,6 +92,7 @@ impl<'a> Site<'a> {
             cited_by: HashMap::new(),
             single_page: false,
             scenarios: Vec::new(),
+            marks: None,
         };
         site.place_tables();
         for chapter in &ruleset.chapters {

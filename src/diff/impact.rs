@@ -23,6 +23,10 @@ pub fn reprints(session: &Session, changes: &mut [RulesetChanges]) {
         let Some(ruleset) = session.project.ruleset(&ruleset_changes.id) else {
             continue;
         };
+        let sheet: Vec<&Table> = crate::render::qrs::sheet_phases(ruleset)
+            .into_iter()
+            .flat_map(|(_, tables)| tables)
+            .collect();
         // A web edition is one folder to publish, not a file per page.
         let mut found: BTreeMap<String, Reprint> = BTreeMap::new();
         for (backend, artifact) in &planned {
@@ -31,7 +35,7 @@ pub fn reprints(session: &Session, changes: &mut [RulesetChanges]) {
                 .entries
                 .iter()
                 .enumerate()
-                .filter(|(_, entry)| holds(kind, artifact, ruleset, entry))
+                .filter(|(_, entry)| holds(kind, artifact, ruleset, &sheet, entry))
                 .map(|(i, _)| i)
                 .collect();
             if held.is_empty() {
@@ -61,7 +65,13 @@ pub fn reprints(session: &Session, changes: &mut [RulesetChanges]) {
 }
 
 /// Whether the output `artifact` of the kind `kind` prints the change.
-fn holds(kind: &str, artifact: &Artifact, ruleset: &Ruleset, entry: &Entry) -> bool {
+fn holds(
+    kind: &str,
+    artifact: &Artifact,
+    ruleset: &Ruleset,
+    sheet: &[&Table],
+    entry: &Entry,
+) -> bool {
     let of_ruleset = artifact.target == ruleset.id;
     let rules = matches!(
         entry.place,
@@ -88,7 +98,7 @@ fn holds(kind: &str, artifact: &Artifact, ruleset: &Ruleset, entry: &Entry) -> b
         "rules" => of_ruleset && rules,
         // Chapters, tables and the scenario pages played with the ruleset.
         "html" => of_ruleset,
-        "qrs" | "cards" => of_ruleset && on_the_sheet(ruleset, &entry.place),
+        "qrs" | "cards" => of_ruleset && on_the_sheet(sheet, &entry.place),
         // Names and strengths, not a ruleset's values.
         "oob" | "conversions" | "labels" => of_scenario && unit && !counter,
         "booklets" => of_scenario,
@@ -103,11 +113,10 @@ fn holds(kind: &str, artifact: &Artifact, ruleset: &Ruleset, entry: &Entry) -> b
     }
 }
 
-/// Whether the quick-reference sheet (and the cards, set from the same
-/// phases) prints the changed table, or a table listing the changed member.
-fn on_the_sheet(ruleset: &Ruleset, place: &Place) -> bool {
-    let sheet = crate::render::qrs::sheet_phases(ruleset);
-    let mut tables = sheet.iter().flat_map(|(_, tables)| tables.iter());
+/// Whether the quick-reference sheet's tables (the cards are set from the
+/// same phases) hold the changed table, or one listing the changed member.
+fn on_the_sheet(sheet: &[&Table], place: &Place) -> bool {
+    let mut tables = sheet.iter();
     match place {
         Place::Table { id, .. } => tables.any(|t| &t.id == id),
         Place::Member { vocabulary_id, .. } => tables.any(|t| lists(t, vocabulary_id)),

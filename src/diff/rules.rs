@@ -65,24 +65,22 @@ pub fn compare(old: &[Passage], new: &[Passage]) -> (Vec<Entry>, Vec<(String, St
     let matched_old: Vec<bool> = flags(old.len(), pairs.iter().map(|p| p.0));
     let matched_new: Vec<bool> = flags(new.len(), pairs.iter().map(|p| p.1));
     for (passage, _) in old.iter().zip(&matched_old).filter(|(_, m)| !**m) {
-        entries.push(Entry {
-            place: place(passage),
-            kind: Kind::Deletion,
-            change: Change::Removed {
+        entries.push(Entry::new(
+            place(passage),
+            Kind::Deletion,
+            Change::Removed {
                 text: passage.text.clone(),
             },
-            reason: None,
-        });
+        ));
     }
     for (passage, _) in new.iter().zip(&matched_new).filter(|(_, m)| !**m) {
-        entries.push(Entry {
-            place: place(passage),
-            kind: Kind::Addition,
-            change: Change::Added {
+        entries.push(Entry::new(
+            place(passage),
+            Kind::Addition,
+            Change::Added {
                 text: passage.text.clone(),
             },
-            reason: None,
-        });
+        ));
     }
     (entries, renumbered)
 }
@@ -96,12 +94,7 @@ fn flags(len: usize, set: impl Iterator<Item = usize>) -> Vec<bool> {
 }
 
 fn entry(passage: &Passage, change: Change) -> Entry {
-    Entry {
-        place: place(passage),
-        kind: Kind::Change,
-        change,
-        reason: None,
-    }
+    Entry::new(place(passage), Kind::Change, change)
 }
 
 pub fn place(passage: &Passage) -> Place {

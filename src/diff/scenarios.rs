@@ -19,14 +19,13 @@ pub fn units(old: &Scenario, new: &Scenario) -> Vec<Entry> {
     };
     for unit in &new.units {
         let Some(was) = old.units.iter().find(|u| u.id == unit.id) else {
-            entries.push(Entry {
-                place: place(unit),
-                kind: Kind::Addition,
-                change: Change::Added {
+            entries.push(Entry::new(
+                place(unit),
+                Kind::Addition,
+                Change::Added {
                     text: unit.name.clone(),
                 },
-                reason: None,
-            });
+            ));
             continue;
         };
         for (field, before, after) in figures(was)
@@ -35,16 +34,15 @@ pub fn units(old: &Scenario, new: &Scenario) -> Vec<Entry> {
             .map(|((field, before), (_, after))| (field, before, after))
         {
             if before != after {
-                entries.push(Entry {
-                    place: place(unit),
-                    kind: Kind::Change,
-                    change: Change::Value {
+                entries.push(Entry::new(
+                    place(unit),
+                    Kind::Change,
+                    Change::Value {
                         field: field.into(),
                         old: before,
                         new: after,
                     },
-                    reason: None,
-                });
+                ));
             }
         }
     }
@@ -53,19 +51,18 @@ pub fn units(old: &Scenario, new: &Scenario) -> Vec<Entry> {
         .iter()
         .filter(|u| new.units.iter().all(|n| n.id != u.id))
     {
-        entries.push(Entry {
-            place: Place::Unit {
+        entries.push(Entry::new(
+            Place::Unit {
                 scenario: old.id.clone(),
                 title: old.title.clone(),
                 id: unit.id.clone(),
                 name: unit.name.clone(),
             },
-            kind: Kind::Deletion,
-            change: Change::Removed {
+            Kind::Deletion,
+            Change::Removed {
                 text: unit.name.clone(),
             },
-            reason: None,
-        });
+        ));
     }
     entries
 }
@@ -108,21 +105,20 @@ pub fn layer(scenario: &Scenario, old: &Layer, new: &Layer) -> Vec<Entry> {
             if was == is {
                 continue;
             }
-            entries.push(Entry {
-                place: place.clone(),
-                kind: match (was, is) {
+            entries.push(Entry::new(
+                place.clone(),
+                match (was, is) {
                     (None, _) => Kind::Addition,
                     (_, None) => Kind::Deletion,
                     _ => Kind::Change,
                 },
-                change: Change::Deployed {
+                Change::Deployed {
                     who: who.clone(),
                     arrival,
                     old: was.cloned(),
                     new: is.cloned(),
                 },
-                reason: None,
-            });
+            ));
         }
     }
     entries
@@ -144,21 +140,20 @@ pub fn counters(
         for (is_back, was, is) in [(false, was_front, front), (true, was_back, back)] {
             let (old, new) = (was.values.join("-"), is.values.join("-"));
             if old != new {
-                entries.push(Entry {
-                    place: Place::Unit {
+                entries.push(Entry::new(
+                    Place::Unit {
                         scenario: scenario.clone(),
                         title: title.clone(),
                         id: front.id.clone(),
                         name: front.title.clone(),
                     },
-                    kind: Kind::Change,
-                    change: Change::Counter {
+                    Kind::Change,
+                    Change::Counter {
                         back: is_back,
                         old,
                         new,
                     },
-                    reason: None,
-                });
+                ));
             }
         }
     }

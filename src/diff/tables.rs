@@ -26,25 +26,19 @@ pub fn compare(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
             title: table.title.clone(),
         };
         let Some(was) = old.tables.iter().find(|t| t.id == table.id) else {
-            entries.push(Entry {
+            entries.push(Entry::new(
                 place,
-                kind: Kind::Addition,
-                change: Change::Added {
+                Kind::Addition,
+                Change::Added {
                     text: table.title.clone(),
                 },
-                reason: None,
-            });
+            ));
             continue;
         };
         let before = shown(old, was, &number(old, &was.id));
         let after = shown(new, table, &number(new, &table.id));
         for change in cells(&before, &after) {
-            entries.push(Entry {
-                place: place.clone(),
-                kind: Kind::Change,
-                change,
-                reason: None,
-            });
+            entries.push(Entry::new(place.clone(), Kind::Change, change));
         }
     }
     for table in old
@@ -52,18 +46,17 @@ pub fn compare(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
         .iter()
         .filter(|t| new.tables.iter().all(|n| n.id != t.id))
     {
-        entries.push(Entry {
-            place: Place::Table {
+        entries.push(Entry::new(
+            Place::Table {
                 number: number(old, &table.id),
                 id: table.id.clone(),
                 title: table.title.clone(),
             },
-            kind: Kind::Deletion,
-            change: Change::Removed {
+            Kind::Deletion,
+            Change::Removed {
                 text: table.title.clone(),
             },
-            reason: None,
-        });
+        ));
     }
     entries.extend(vocabularies(old, new));
     entries
@@ -192,24 +185,22 @@ fn vocabularies(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
                 member: member.label.clone(),
             };
             match was.and_then(|v| v.member(&member.id)) {
-                None => entries.push(Entry {
+                None => entries.push(Entry::new(
                     place,
-                    kind: Kind::Addition,
-                    change: Change::Added {
+                    Kind::Addition,
+                    Change::Added {
                         text: member.label.clone(),
                     },
-                    reason: None,
-                }),
-                Some(before) if before.label != member.label => entries.push(Entry {
+                )),
+                Some(before) if before.label != member.label => entries.push(Entry::new(
                     place,
-                    kind: Kind::Change,
-                    change: Change::Value {
+                    Kind::Change,
+                    Change::Value {
                         field: "label".into(),
                         old: before.label.clone(),
                         new: member.label.clone(),
                     },
-                    reason: None,
-                }),
+                )),
                 Some(_) => {}
             }
         }
@@ -219,18 +210,17 @@ fn vocabularies(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
             .iter()
             .filter(|m| vocabulary.member(&m.id).is_none())
         {
-            entries.push(Entry {
-                place: Place::Member {
+            entries.push(Entry::new(
+                Place::Member {
                     vocabulary_id: vocabulary.id.clone(),
                     vocabulary: vocabulary.title.clone(),
                     member: member.label.clone(),
                 },
-                kind: Kind::Deletion,
-                change: Change::Removed {
+                Kind::Deletion,
+                Change::Removed {
                     text: member.label.clone(),
                 },
-                reason: None,
-            });
+            ));
         }
     }
     entries

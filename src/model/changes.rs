@@ -222,6 +222,18 @@ pub enum Words {
     Inserted(String),
 }
 
+impl Entry {
+    /// A change as found, before the changelog gives it a kind and reason.
+    pub fn new(place: Place, kind: Kind, change: Change) -> Entry {
+        Entry {
+            place,
+            kind,
+            change,
+            reason: None,
+        }
+    }
+}
+
 impl Place {
     /// The number a reader looks up: a case's or a table's.
     pub fn number(&self) -> &str {

@@ -33,13 +33,18 @@ pub fn typeset(
     ident: &str,
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
-    let fingerprint = world.fingerprint();
-    let key = reuse::enabled().then(|| typst::utils::hash128(&(fingerprint, ident)));
+    // The world is hashed only where a result may be found by its hash.
+    let fingerprint = (reuse::enabled() || super::stored::is_open()).then(|| world.fingerprint());
+    let key = fingerprint
+        .filter(|_| reuse::enabled())
+        .map(|f| typst::utils::hash128(&(f, ident)));
     if let Some(kept) = key.and_then(reuse::pdf) {
         return kept.map(&map);
     }
-    let stored_key = super::stored::key(fingerprint, ident, build_seconds());
-    if let Some(kept) = super::stored::load(stored_key) {
+    let stored_key = fingerprint
+        .filter(|_| super::stored::is_open())
+        .map(|f| super::stored::key(f, ident, build_seconds()));
+    if let Some(kept) = stored_key.and_then(super::stored::load) {
         return kept.map(&map);
     }
     let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
@@ -52,7 +57,9 @@ pub fn typeset(
         problems: super::inspect::inspect(&document),
         pages: document.pages().len(),
     };
-    super::stored::save(stored_key, &kept);
+    if let Some(stored_key) = stored_key {
+        super::stored::save(stored_key, &kept);
+    }
     if let Some(key) = key {
         reuse::keep_pdf(key, kept.clone());
     }

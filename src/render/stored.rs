@@ -47,6 +47,11 @@ fn folder() -> Option<PathBuf> {
     FOLDER.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
+/// Whether this run keeps PDFs (a build with the cache on).
+pub fn is_open() -> bool {
+    folder().is_some()
+}
+
 /// The key of a document: its world's fingerprint and identifier, with the
 /// date and the program that would typeset it.
 pub fn key(fingerprint: u128, ident: &str, seconds: i64) -> u128 {

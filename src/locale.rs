@@ -635,6 +635,19 @@ impl Locale {
         self.with("only_in", &[("language", name.into())])
     }
 
+    /// An edition as a page prints it: "Edición 1.1" for a bare "1.1",
+    /// the author's words as they are where they already name it
+    /// ("Edición grognard, corregida"), on one line; nothing for none.
+    pub fn edition_named(&self, edition: &str) -> String {
+        let edition = edition.split_whitespace().collect::<Vec<_>>().join(" ");
+        let word = self.edition.to_lowercase();
+        if edition.is_empty() || edition.to_lowercase().contains(&word) {
+            edition
+        } else {
+            format!("{} {edition}", self.edition)
+        }
+    }
+
     /// A level of victory: "victoria marginal".
     pub fn victory_level(&self, level: &str) -> String {
         message(&self.bundle, &format!("victory_{level}"), None)
@@ -696,6 +709,24 @@ mod tests {
 
     fn figures(language: &str, n: u64) -> String {
         Locale::for_language(language).count(n, Counted::Figures)
+    }
+
+    #[test]
+    fn an_edition_is_named_once() {
+        let es = Locale::for_language("es");
+        assert_eq!(es.edition_named("1.1"), "Edición 1.1");
+        assert_eq!(
+            es.edition_named("Edición grognard,\n corregida"),
+            "Edición grognard, corregida"
+        );
+        assert_eq!(es.edition_named("Segunda edición"), "Segunda edición");
+        assert_eq!(es.edition_named(" "), "");
+        let ru = Locale::for_language("ru");
+        assert_eq!(
+            ru.edition_named("Исправленное издание grognard"),
+            "Исправленное издание grognard"
+        );
+        assert_eq!(ru.edition_named("2"), "Издание 2");
     }
 
     #[test]

@@ -82,12 +82,16 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
                         // The margin names the edition that made the change,
                         // where the two editions are named apart.
                         let (old, new) = (c.old_edition.trim(), c.new_edition.trim());
-                        let named = if new.is_empty() || old == new {
-                            ""
+                        let apart = !new.is_empty() && old != new;
+                        let named = if apart { new } else { "" };
+                        // The legend names the earlier edition, or the
+                        // revision given where the editions share a name.
+                        let earlier = if apart && !old.is_empty() {
+                            grognard::locale::Locale::for_language(&c.language).edition_named(old)
                         } else {
-                            new
+                            since.clone()
                         };
-                        (c.id.clone(), c.marks(named))
+                        (c.id.clone(), c.marks(named, &earlier))
                     })
                     .collect();
             }

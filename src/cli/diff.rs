@@ -46,7 +46,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let (before, mut after) =
         rayon::join(|| grognard::load(&old.root), || grognard::load(&new.root));
     let (mut changes, unmatched) = grognard::diff::compare(&before.project, &after.project);
-    grognard::diff::reprints(&after, &mut changes);
+    grognard::diff::reprints(&mut after, &mut changes);
     after.diagnostics.extend(unmatched);
     let out = args.out.unwrap_or_else(|| root.join("out"));
     let mut outputs = Vec::new();

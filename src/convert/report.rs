@@ -76,6 +76,13 @@ fn heading(
         .as_deref()
         .map(|f| project.ruleset(f).map_or(f, |r| r.name.as_str()));
     let _ = writeln!(out, "# {} → {target}\n", scenario.title);
+    // The edition whose values the converted layer holds.
+    let edition = project
+        .ruleset(&c.to)
+        .map_or_else(String::new, |r| locale.edition_named(&r.edition));
+    if !edition.is_empty() {
+        let _ = writeln!(out, "{edition}\n");
+    }
     let represents = if profile.represents == "points" {
         Counted::Points
     } else {

@@ -28,9 +28,15 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
         Some(from) => format!("the {from} layer"),
         None => "the neutral facts".to_string(),
     };
+    // The edition whose values the layer holds, on the comment's one line.
+    let edition = project
+        .ruleset(&conversion.to)
+        .map(|r| r.edition.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|e| !e.is_empty())
+        .map_or_else(String::new, |e| format!(" (edition \"{e}\")"));
     let _ = writeln!(
         out,
-        "# {} for {}, converted by grognard from {origin}.\n# Edit it freely; copy it into scenarios/{}/ to use it. The report says what was\n# rounded and what could not be converted.\n",
+        "# {} for {}{edition}, converted by grognard from {origin}.\n# Edit it freely; copy it into scenarios/{}/ to use it. The report says what was\n# rounded and what could not be converted.\n",
         scenario.title, conversion.to, scenario.id
     );
     let _ = writeln!(out, "ruleset = {}", quote(&conversion.to));

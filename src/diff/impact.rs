@@ -9,14 +9,23 @@ use crate::model::{Ruleset, Table, TableKind};
 use crate::render::backend::{Artifact, BACKENDS};
 use crate::session::Session;
 
-/// Fills each ruleset's list of outputs to reprint.
-pub fn reprints(session: &Session, changes: &mut [RulesetChanges]) {
+/// Fills each ruleset's list of outputs to reprint. Runs the project's
+/// conversions first: their layers, reports, booklets and labels are
+/// outputs too.
+pub fn reprints(session: &mut Session, changes: &mut [RulesetChanges]) {
+    let scenarios: Vec<String> = session
+        .project
+        .scenarios
+        .iter()
+        .map(|s| s.id.clone())
+        .collect();
+    session.run_conversions(&scenarios);
     let targets: Vec<String> = session
         .project
         .rulesets
         .iter()
         .map(|r| r.id.clone())
-        .chain(session.project.scenarios.iter().map(|s| s.id.clone()))
+        .chain(scenarios)
         .collect();
     let planned = crate::build::plan(session, &targets, BACKENDS);
     for ruleset_changes in changes.iter_mut() {

@@ -45,18 +45,27 @@ pub fn compare(old: &Project, new: &Project) -> (Vec<RulesetChanges>, Vec<Diagno
     (found, unused)
 }
 
-/// The changes of the scenarios played with `ruleset` (they have a layer
-/// for it in the new edition): units, set-up and arrivals.
+/// The changes of the scenarios played with `ruleset` in the new edition
+/// (they have a layer for it, or the project converts them to it): units,
+/// and where there is a layer, set-up and arrivals.
 fn scenario_entries(old: &Project, new: &Project, ruleset: &str) -> Vec<Entry> {
     let mut entries = Vec::new();
     for scenario in &new.scenarios {
-        let Some(layer) = scenario.layers.iter().find(|l| l.ruleset == ruleset) else {
+        let layer = scenario.layers.iter().find(|l| l.ruleset == ruleset);
+        let converted = new
+            .conversions
+            .iter()
+            .any(|c| c.scenario == scenario.id && c.to == ruleset);
+        if layer.is_none() && !converted {
             continue;
-        };
+        }
         let Some(was) = old.scenario(&scenario.id) else {
             continue;
         };
         entries.extend(scenarios::units(was, scenario));
+        let Some(layer) = layer else {
+            continue;
+        };
         if let Some(old_layer) = was.layers.iter().find(|l| l.ruleset == ruleset) {
             entries.extend(scenarios::layer(scenario, old_layer, layer));
             entries.extend(scenarios::counters(

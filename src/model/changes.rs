@@ -254,6 +254,9 @@ impl Place {
 pub struct Marks {
     /// The edition that made the changes, as the margin names it ("" for none).
     pub since: String,
+    /// The earlier edition, as the rulebook's legend of the marks names it:
+    /// "Edición 1.0", or the revision given where the editions share a name.
+    pub earlier: String,
     pub cases: std::collections::BTreeSet<String>,
     pub cells: std::collections::BTreeSet<(String, String, String)>,
 }
@@ -261,9 +264,10 @@ pub struct Marks {
 impl RulesetChanges {
     /// The places of the new edition to mark: cases reworded, added or
     /// moved, and table cells changed or in added rows.
-    pub fn marks(&self, since: &str) -> Marks {
+    pub fn marks(&self, since: &str, earlier: &str) -> Marks {
         let mut marks = Marks {
             since: since.to_string(),
+            earlier: earlier.to_string(),
             ..Marks::default()
         };
         for entry in &self.entries {

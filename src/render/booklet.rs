@@ -34,6 +34,8 @@ pub struct TurnCell {
 pub struct Booklet {
     pub title: String,
     pub subtitle: String,
+    /// The rules edition the scenario is played with: "Edición 1.1".
+    pub edition: String,
     pub date: String,
     pub place: String,
     pub language: String,
@@ -297,6 +299,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
             || locale.order_of_battle.to_string(),
             |r| format!("{} · {}", locale.scenario, r.name),
         ),
+        edition: ruleset.map_or_else(String::new, |r| locale.edition_named(&r.edition)),
         date,
         place: scenario.place_in(&language).to_string(),
         language: language.clone(),

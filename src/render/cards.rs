@@ -38,6 +38,8 @@ const CARDS_PER_TABLE: usize = 2;
 struct Deck {
     title: String,
     ruleset: String,
+    /// "Edición 1.1", at the foot of each card and on its back.
+    edition: String,
     quick_reference: String,
     language: String,
     /// The card at the cut, and the colour past it, in millimetres.
@@ -76,6 +78,7 @@ pub fn render(
     let deck = Deck {
         title: format!("{} — {}", ruleset.name, locale.reference_cards),
         ruleset: ruleset.name.clone(),
+        edition: locale.edition_named(&ruleset.edition),
         quick_reference: locale.reference_cards.clone(),
         language: ruleset.language.clone(),
         width,

@@ -539,7 +539,7 @@ pub fn render(
         classes: ruleset.map(class_names).unwrap_or_default(),
     };
     let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
-    let title = format!("{} — {name}", scenario.title);
+    let title = super::with_edition(format!("{} — {name}", scenario.title), ruleset);
     render_faces(&title, &all, settings, &legend, templates, sources)
 }
 

@@ -120,9 +120,20 @@ pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
     Errata {
         title: text("errata_title", &[("ruleset", &changes.name)]),
         editions: match (old, new) {
-            (Named::Edition(old), Named::Edition(new)) => {
+            // "Edición 1.0 → edición 1.1", or the author's own words where
+            // they already name the edition ("Edición grognard, corregida").
+            (Named::Edition(old), Named::Edition(new))
+                if [old, new]
+                    .iter()
+                    .all(|e| locale.edition_named(e).len() > e.len()) =>
+            {
                 text("errata_editions", &[("old", old), ("new", new)])
             }
+            (Named::Edition(old), Named::Edition(new)) => format!(
+                "{} → {}",
+                locale.edition_named(old),
+                locale.edition_named(new)
+            ),
             _ => {
                 let name = |named: Named| match named {
                     Named::Edition(n) | Named::Revision(n) => n.to_string(),

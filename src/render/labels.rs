@@ -170,10 +170,13 @@ pub fn render(
     let mut warnings = Vec::new();
     let fitted = labels(project, scenario, conversion, locale, &mut warnings);
     let sheet = Sheet {
-        title: format!(
-            "{} — {}",
-            scenario.title,
-            ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
+        title: super::with_edition(
+            format!(
+                "{} — {}",
+                scenario.title,
+                ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
+            ),
+            ruleset,
         ),
         paper: project.paper.clone(),
         depth: DEPTH_MM,

@@ -216,11 +216,14 @@ fn sheet(
     let whole = view(map, ruleset, language, hex_mm, None, &colour);
     let size = (whole.width, whole.height);
     let mut sheet = MapSheet {
-        title: format!(
-            "{} — {}: {}",
-            scenario.title,
-            ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str()),
-            locale.map_title
+        title: super::with_edition(
+            format!(
+                "{} — {}: {}",
+                scenario.title,
+                ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str()),
+                locale.map_title
+            ),
+            ruleset,
         ),
         language: language.to_string(),
         paper: paper.unwrap_or("a4").to_string(),

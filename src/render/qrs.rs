@@ -28,6 +28,8 @@ const PHASE_COLOURS: [&str; 8] = [
 #[derive(Serialize)]
 struct Sheet {
     title: String,
+    /// "Edición 1.1", in the foot of each page.
+    edition: String,
     paper: String,
     language: String,
     pages: usize,
@@ -120,6 +122,7 @@ pub fn world(
     let phases = phases(ruleset);
     let sheet = Sheet {
         title: format!("{} — {}", ruleset.name, locale.quick_reference),
+        edition: locale.edition_named(&ruleset.edition),
         paper: project.paper.clone(),
         language: ruleset.language.clone(),
         pages: PAGES,

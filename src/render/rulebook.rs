@@ -43,6 +43,8 @@ struct Book<'a> {
 #[derive(Serialize)]
 struct Colophon {
     date: Option<String>,
+    /// What the margin bars and tinted cells mean (`build --changes-since`).
+    changes: Option<String>,
     sources: Vec<ColophonSource>,
 }
 
@@ -78,7 +80,8 @@ struct RulesetInfo<'a> {
     id: &'a str,
     name: &'a str,
     language: &'a str,
-    edition: &'a str,
+    /// As the page names it: "Edición 1.1".
+    edition: String,
     authors: &'a [String],
     summary: &'a str,
     chapter_break: crate::model::ruleset::ChapterBreak,
@@ -264,7 +267,7 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset, marks: Option<&Marks>) -
             id: &ruleset.id,
             name: &ruleset.name,
             language: &ruleset.language,
-            edition: &ruleset.edition,
+            edition: locale.edition_named(&ruleset.edition),
             authors: &ruleset.authors,
             summary: &ruleset.summary,
             chapter_break: ruleset.chapter_break,
@@ -303,6 +306,10 @@ fn book<'a>(project: &'a Project, ruleset: &'a Ruleset, marks: Option<&Marks>) -
         index: index(ruleset, locale),
         colophon: Colophon {
             date: ruleset.book_date.map(|d| locale.date(d)),
+            changes: marks.map(|m| {
+                let earlier = crate::locale::Arg::Text(m.earlier.clone());
+                locale.message("colophon_changes", &[("earlier", earlier)])
+            }),
             sources: ruleset
                 .book_sources
                 .iter()

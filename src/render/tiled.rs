@@ -302,6 +302,10 @@ pub fn tiled_json(
         string("first_column", &column_label(map)),
         property("first_row", "int", json!(grid.rows.0)),
     ];
+    // The rules edition the map is drawn for, as the ruleset names it.
+    if let Some(edition) = ruleset.map(|r| r.edition.trim()).filter(|e| !e.is_empty()) {
+        properties.push(string("edition", edition));
+    }
     for (name, value) in [
         ("hex_mm", map.hex_mm),
         ("metres_per_hex", map.metres_per_hex),

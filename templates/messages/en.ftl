@@ -51,6 +51,7 @@ editor_notes = Editor's notes
 colophon = This edition
 colophon_sources = Compiled with grognard from these sources, whose figures it gives unchanged except where an editor's note says so:
 colophon_date = Date of this edition
+colophon_changes = A bar in the margin marks each case changed since the earlier edition ({ $earlier }); a grey ground, each table cell changed.
 introduction = Historical introduction
 outcome = Outcome
 order_of_battle = Order of battle

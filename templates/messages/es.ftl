@@ -51,6 +51,7 @@ editor_notes = Notas de la edición
 colophon = Esta edición
 colophon_sources = Compuesta con grognard a partir de estas fuentes, cuyas cifras reproduce sin cambios salvo donde una nota de la edición lo dice:
 colophon_date = Fecha de la edición
+colophon_changes = Una barra en el margen señala cada caso que cambia respecto de la edición anterior ({ $earlier }); un fondo gris, cada celda de tabla que cambia.
 introduction = Introducción histórica
 outcome = Desenlace
 order_of_battle = Orden de batalla

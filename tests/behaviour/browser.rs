@@ -210,6 +210,68 @@ fn a_reader_follows_a_reference_sees_its_preview_and_searches_to_a_case() {
 }
 
 #[test]
+fn a_reader_sees_what_changed_since_the_earlier_edition() {
+    let Some(chromedriver) = chromedriver() else {
+        return;
+    };
+    // Edition 1.1 of the `editions` fixture changes one table cell.
+    let editions = tempfile::tempdir().unwrap();
+    let (old, new) = (editions.path().join("old"), editions.path().join("new"));
+    copy_dir(&super::common::fixture("editions"), &old);
+    copy_dir(&super::common::fixture("editions"), &new);
+    for (file, from, to) in [
+        (
+            "content/hexrules/ruleset.toml",
+            "edition = \"1.0\"",
+            "edition = \"1.1\"",
+        ),
+        (
+            "content/hexrules/tables/movement-costs.toml",
+            "infantry = 2, cavalry = 3",
+            "infantry = 2, cavalry = 4",
+        ),
+    ] {
+        let path = new.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    }
+    let built = grognard(
+        &new,
+        &[
+            "build",
+            "--only",
+            "html",
+            "--changes-since",
+            old.to_str().unwrap(),
+        ],
+    );
+    assert!(built.status.success(), "{}", stderr(&built));
+    let page = new.join("out/hexrules/html/01-movement.html");
+    let profile = tempfile::tempdir().unwrap();
+    let driver = Driver::start(&chromedriver);
+    runtime().block_on(async {
+        let client = session(&driver, profile.path()).await;
+        client.goto(&file_url(&page)).await.unwrap();
+        // The cells the reader sees on a ground of their own, and what
+        // pointing at them says.
+        let tinted = script(
+            &client,
+            "return [...document.querySelectorAll('figure.table tbody th, figure.table tbody td')]
+               .filter(c => getComputedStyle(c).backgroundColor !== 'rgba(0, 0, 0, 0)')
+               .map(c => [c.parentElement.cells[0].textContent, c.textContent, c.title,
+                          c.getBoundingClientRect().width > 0]);",
+        )
+        .await;
+        assert_eq!(
+            tinted,
+            json!([["Woods", "4", "changed in edition 1.1", true]])
+        );
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
 fn a_page_open_from_grognard_serve_shows_an_edit_by_itself() {
     let Some(chromedriver) = chromedriver() else {
         return;

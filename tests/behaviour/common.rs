@@ -239,6 +239,8 @@ struct PageLines {
     /// Every page's characters, kept when asked for.
     keep_glyphs: bool,
     glyphs: Vec<Vec<Glyph>>,
+    /// Every page's filled shapes.
+    fills: Vec<Vec<Fill>>,
     /// The characters of the current page.
     chars: Vec<Char>,
     height: f64,
@@ -253,6 +255,7 @@ impl pdf_extract::OutputDev for PageLines {
     ) -> Result<(), pdf_extract::OutputError> {
         self.height = media_box.ury - media_box.lly;
         self.chars.clear();
+        self.fills.push(Vec::new());
         Ok(())
     }
 
@@ -332,6 +335,62 @@ impl pdf_extract::OutputDev for PageLines {
     fn end_line(&mut self) -> Result<(), pdf_extract::OutputError> {
         Ok(())
     }
+    fn fill(
+        &mut self,
+        ctm: &pdf_extract::Transform,
+        _: &pdf_extract::ColorSpace,
+        colour: &[f64],
+        path: &pdf_extract::Path,
+    ) -> Result<(), pdf_extract::OutputError> {
+        use pdf_extract::PathOp;
+        let mut points = Vec::new();
+        for op in &path.ops {
+            match *op {
+                PathOp::MoveTo(x, y) | PathOp::LineTo(x, y) => points.push((x, y)),
+                PathOp::CurveTo(_, _, _, _, x, y) => points.push((x, y)),
+                PathOp::Rect(x, y, w, h) => points.extend([(x, y), (x + w, y + h)]),
+                PathOp::Close => {}
+            }
+        }
+        let on_page: Vec<(f64, f64)> = points
+            .into_iter()
+            .map(|(x, y)| {
+                let px = x * ctm.m11 + y * ctm.m21 + ctm.m31;
+                let py = x * ctm.m12 + y * ctm.m22 + ctm.m32;
+                (px, self.height - py)
+            })
+            .collect();
+        let least = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::INFINITY, f64::min);
+        let most = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::NEG_INFINITY, f64::max);
+        if let Some(page) = self.fills.last_mut() {
+            page.push(Fill {
+                left: least(&mut on_page.iter().map(|p| p.0)),
+                top: least(&mut on_page.iter().map(|p| p.1)),
+                right: most(&mut on_page.iter().map(|p| p.0)),
+                bottom: most(&mut on_page.iter().map(|p| p.1)),
+                colour: colour.to_vec(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A shape filled on a page: its bounds in points from the page's top left,
+/// and its colour's components as the PDF gives them (one for a grey).
+pub struct Fill {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+    pub colour: Vec<f64>,
+}
+
+/// Each page's filled shapes, in the order they are painted.
+pub fn page_fills(bytes: &[u8]) -> Vec<Vec<Fill>> {
+    let document = pdf_extract::Document::load_mem(bytes).expect("a PDF");
+    let mut lines = PageLines::default();
+    pdf_extract::output_doc(&document, &mut lines).expect("its shapes can be read");
+    lines.fills
 }
 
 /// The Python in `$variable` (else `python3`) if it can import `module`.

@@ -339,6 +339,58 @@ fn the_rulebook_marks_exactly_the_changed_cases_in_its_margin() {
     // The reworded, the added and the moved case; not the deleted one (it is
     // not in this edition), nor those that only changed number.
     assert_eq!(marked, ["1.1.1", "1.1.3", "1.2.3"]);
+    // The changed cell, and no other, is tinted: the grey of a changed cell
+    // lies under the new value "4", on the row of the woods.
+    let pages = crate::common::page_glyphs(&pdf);
+    let mut tinted = Vec::new();
+    for (page, fills) in crate::common::page_fills(&pdf).iter().enumerate() {
+        let glyphs = &pages[page].2;
+        for fill in fills.iter().filter(|f| {
+            f.colour.iter().all(|c| (c - 222.0 / 255.0).abs() < 0.01)
+                && !f.colour.is_empty()
+                && f.right - f.left > 4.0
+        }) {
+            let inside: String = glyphs
+                .iter()
+                .filter(|g| {
+                    g.x >= fill.left - 0.5
+                        && g.x <= fill.right
+                        && g.y >= fill.top
+                        && g.y <= fill.bottom + 0.5
+                })
+                .map(|g| g.text.as_str())
+                .collect();
+            if inside.trim().is_empty() {
+                continue; // the legend's sample of the tint
+            }
+            let row: Vec<&crate::common::Glyph> = glyphs
+                .iter()
+                .filter(|g| g.y >= fill.top && g.y <= fill.bottom + 0.5)
+                .collect();
+            let first = row.iter().min_by(|a, b| a.x.total_cmp(&b.x)).unwrap();
+            let label: String = row
+                .iter()
+                .filter(|g| (g.y - first.y).abs() < 0.5 && g.x < fill.left)
+                .map(|g| g.text.as_str())
+                .collect();
+            tinted.push((label, inside.trim().to_string()));
+        }
+    }
+    // The table is printed in its chapter and again in the appendix.
+    assert_eq!(tinted.len(), 2, "the cell in each printing: {tinted:?}");
+    for (row, value) in &tinted {
+        assert!(row.starts_with("Woods"), "{tinted:?}");
+        assert_eq!(value, "4", "{tinted:?}");
+    }
+    // The colophon says what the marks mean, naming the earlier edition.
+    let text = pdf_text(&pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("A bar in the margin marks each case changed since the earlier edition (Edition 1.0); a grey ground, each table cell changed."),
+        "{text}"
+    );
     // The web edition says so beside the same cases.
     let page = std::fs::read_to_string(new.join("out/hexrules/html/01-movement.html")).unwrap();
     let case = "<a class=\"case\" id=\"";
@@ -350,4 +402,158 @@ fn the_rulebook_marks_exactly_the_changed_cases_in_its_margin() {
         })
         .collect();
     assert_eq!(marked_html, ["1.1.1", "1.1.3", "1.2.3"]);
+    // And tints the changed cell of its table, and no other.
+    let cells: Vec<&str> = page
+        .match_indices("<td class=\"num changed\"")
+        .chain(page.match_indices("<td class=\"changed\""))
+        .chain(page.match_indices("<th scope=\"row\" class=\"changed\""))
+        .map(|(at, _)| {
+            let open = at + page[at..].find('>').unwrap() + 1;
+            &page[open..open + page[open..].find('<').unwrap()]
+        })
+        .collect();
+    assert_eq!(cells, ["4"], "{page}");
+    assert!(
+        page.contains("title=\"changed in edition 1.1\">4</td>"),
+        "{page}"
+    );
+}
+
+#[test]
+fn a_unit_renamed_asks_for_the_scenarios_converted_to_a_ruleset_to_be_reprinted() {
+    // La Albuera has a layer for Valeur et Discipline only; grognard.toml
+    // converts it to Polk and to La Sombra del Águila.
+    let old = crate::common::project_copy();
+    let new = crate::common::project_copy();
+    let scenario = new.path().join("scenarios/albuera-1811/scenario.toml");
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    assert!(text.contains("name = \"34e Ligne\""));
+    std::fs::write(
+        &scenario,
+        text.replacen("name = \"34e Ligne\"", "name = \"34e de Ligne\"", 1),
+    )
+    .unwrap();
+    let out = new.path().join("errata");
+    let output = grognard(
+        new.path(),
+        &[
+            "diff",
+            old.path().to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let reprint = |ruleset: &str| -> Vec<String> {
+        let folder = out.join(ruleset);
+        let file = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "md"))
+            .unwrap();
+        std::fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.strip_prefix("- `"))
+            .filter_map(|l| l.split_once('`').map(|(path, _)| path.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        reprint("polk"),
+        [
+            "albuera-1811/albuera-1811-oob.pdf",
+            "albuera-1811/albuera-1811-polk-labels.pdf",
+            "albuera-1811/albuera-1811-polk-report.md",
+            "albuera-1811/albuera-1811-polk.pdf",
+            "albuera-1811/albuera-1811-polk.toml",
+            "polk/html/",
+        ]
+    );
+    assert_eq!(
+        reprint("ved"),
+        [
+            "albuera-1811/albuera-1811-oob.pdf",
+            "albuera-1811/albuera-1811-ved.pdf",
+            "ved/html/",
+        ]
+    );
+    // A ruleset that neither plays nor converts the battle has nothing to reprint.
+    assert_eq!(reprint("bataille"), Vec::<String>::new());
+}
+
+#[test]
+fn every_output_of_a_ruleset_names_its_edition() {
+    let project = crate::common::copy_fixture("editions");
+    let out = project.path().join("out");
+    let output = grognard(project.path(), &["build", "--out", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let mut checked = Vec::new();
+    let mut folders = vec![out.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if name != ".cache" && name != "html" {
+                    folders.push(path);
+                }
+                continue;
+            }
+            let says = match path.extension().and_then(|e| e.to_str()) {
+                // The order of battle belongs to no ruleset.
+                Some("pdf") if name.ends_with("-oob.pdf") => continue,
+                Some("pdf") => pdf_text(&std::fs::read(&path).unwrap()).contains("Edition 1.0"),
+                Some("vmod") => {
+                    let module = std::fs::read(&path).unwrap();
+                    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(module)).unwrap();
+                    let mut data = String::new();
+                    std::io::Read::read_to_string(
+                        &mut archive.by_name("moduledata").unwrap(),
+                        &mut data,
+                    )
+                    .unwrap();
+                    data.contains("<version>1.0</version>")
+                }
+                Some("tmj") => {
+                    let map: serde_json::Value =
+                        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+                    map["properties"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|p| p["name"] == "edition" && p["value"] == "1.0")
+                }
+                // The map's terrain images.
+                _ => continue,
+            };
+            assert!(says, "{name} does not name edition 1.0");
+            checked.push(name);
+        }
+    }
+    checked.sort();
+    assert_eq!(
+        checked,
+        [
+            "hexrules-cards.pdf",
+            "hexrules-qrs.pdf",
+            "hexrules-rules.pdf",
+            "skirmish-1809-hexrules-counters.pdf",
+            "skirmish-1809-hexrules-map-a4.pdf",
+            "skirmish-1809-hexrules-map.pdf",
+            "skirmish-1809-hexrules-map.tmj",
+            "skirmish-1809-hexrules.pdf",
+            "skirmish-1809-hexrules.vmod",
+        ]
+    );
+    // The web edition, on its contents and on every page's head.
+    let index = std::fs::read_to_string(out.join("hexrules/html/index.html")).unwrap();
+    assert!(
+        index.contains("<p class=\"edition\">Edition 1.0</p>"),
+        "{index}"
+    );
+    let chapter = std::fs::read_to_string(out.join("hexrules/html/01-movement.html")).unwrap();
+    assert!(
+        chapter.contains("<span class=\"edition\">Edition 1.0</span>"),
+        "{chapter}"
+    );
 }

@@ -100,13 +100,7 @@ pub fn chapter_html(site: &Site, chapter: &Chapter) -> HtmlWriter {
                     .text(number)
                     .tag("</a> ");
                 if let Some(marks) = site.marks.filter(|m| m.cases.contains(number)) {
-                    let said = if marks.since.is_empty() {
-                        site.locale.message("html_changed", &[])
-                    } else {
-                        let edition = crate::locale::Arg::Text(marks.since.clone());
-                        site.locale
-                            .message("html_changed_in", &[("edition", edition)])
-                    };
+                    let said = changed_words(site, marks);
                     out.tag("<span class=\"changed\">")
                         .text(&said)
                         .tag("</span> ");
@@ -285,4 +279,16 @@ fn close(out: &mut HtmlWriter, container: &Container) {
 fn is_web_address(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     lower.starts_with("https://") || lower.starts_with("http://")
+}
+
+/// "changed in edition 1.1": what the page says beside a changed case or
+/// cell (`build --changes-since`).
+pub fn changed_words(site: &Site, marks: &crate::model::changes::Marks) -> String {
+    if marks.since.is_empty() {
+        site.locale.message("html_changed", &[])
+    } else {
+        let edition = crate::locale::Arg::Text(marks.since.clone());
+        site.locale
+            .message("html_changed_in", &[("edition", edition)])
+    }
 }

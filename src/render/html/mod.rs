@@ -275,11 +275,10 @@ fn contents(site: &Site) -> HtmlWriter {
     out.tag("<h1 id=\"top\">")
         .text(&ruleset.name)
         .tag("</h1>\n");
-    if !ruleset.edition.is_empty() {
+    let edition = locale.edition_named(&ruleset.edition);
+    if !edition.is_empty() {
         out.tag("<p class=\"edition\">")
-            .text(&locale.edition)
-            .tag(" ")
-            .text(&ruleset.edition)
+            .text(&edition)
             .tag("</p>\n");
     }
     if !ruleset.authors.is_empty() {
@@ -429,7 +428,7 @@ fn page_context(site: &Site, page: &str, title: &str, content: String) -> Value 
         lang => &ruleset.language,
         title => title,
         book => &ruleset.name,
-        edition => &ruleset.edition,
+        edition => locale.edition_named(&ruleset.edition),
         print => page == PRINT_PAGE,
         previous => previous.map(NavLink::value),
         next => next.map(NavLink::value),

@@ -18,7 +18,14 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
         .iter()
         .find(|(t, _)| t == id)
         .map(|(_, n)| n.as_str())?;
-    let display = &display_unmeasured(ruleset, table, number);
+    let mut display = display_unmeasured(ruleset, table, number);
+    // Cells changed since an earlier edition are tinted, as in the rulebook.
+    if let Some(marks) = site.marks {
+        let cells = marks.cells.iter().filter(|(t, _, _)| t == id);
+        display.mark_changed(cells.map(|(_, row, column)| (row.as_str(), column.as_str())));
+    }
+    let display = &display;
+    let changed_title = site.marks.map(|m| super::chapter::changed_words(site, m));
     let numeric = numeric_columns(&display.columns, &display.rows);
     let locale = site.locale;
     let mut out = HtmlWriter::default();
@@ -51,7 +58,7 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
         out.tag("</tr></thead>\n");
     }
     out.tag("<tbody>\n");
-    for row in &display.rows {
+    for (r, row) in display.rows.iter().enumerate() {
         match row {
             Row::Group { group } => {
                 out.tag("<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"")
@@ -64,12 +71,21 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
                 out.tag("<tr>");
                 for (i, cell) in cells.iter().enumerate() {
                     let numeric = numeric.get(i).copied().unwrap_or(false);
-                    match (i, numeric) {
-                        (0, _) => out.tag("<th scope=\"row\">"),
-                        (_, true) => out.tag("<td class=\"num\">"),
-                        _ => out.tag("<td>"),
+                    let changed = display.changed.contains(&[r, i]);
+                    let class = match (numeric, changed) {
+                        (true, true) => " class=\"num changed\"",
+                        (true, false) => " class=\"num\"",
+                        (false, true) => " class=\"changed\"",
+                        (false, false) => "",
                     };
-                    out.text(cell).tag(if i == 0 { "</th>" } else { "</td>" });
+                    out.tag(if i == 0 { "<th scope=\"row\"" } else { "<td" })
+                        .tag(class);
+                    if let Some(title) = changed_title.as_ref().filter(|_| changed) {
+                        out.tag(" title=\"").attr(title).tag("\"");
+                    }
+                    out.tag(">")
+                        .text(cell)
+                        .tag(if i == 0 { "</th>" } else { "</td>" });
                 }
                 out.tag("</tr>\n");
             }

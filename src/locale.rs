@@ -640,12 +640,18 @@ impl Locale {
     /// ("Edición grognard, corregida"), on one line; nothing for none.
     pub fn edition_named(&self, edition: &str) -> String {
         let edition = edition.split_whitespace().collect::<Vec<_>>().join(" ");
-        let word = self.edition.to_lowercase();
-        if edition.is_empty() || edition.to_lowercase().contains(&word) {
+        if edition.is_empty() || self.says_edition(&edition) {
             edition
         } else {
             format!("{} {edition}", self.edition)
         }
+    }
+
+    /// Whether an edition string already has the word "edition" in it.
+    pub fn says_edition(&self, edition: &str) -> bool {
+        edition
+            .to_lowercase()
+            .contains(&self.edition.to_lowercase())
     }
 
     /// A level of victory: "victoria marginal".

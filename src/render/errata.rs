@@ -123,9 +123,7 @@ pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
             // "Edición 1.0 → edición 1.1", or the author's own words where
             // they already name the edition ("Edición grognard, corregida").
             (Named::Edition(old), Named::Edition(new))
-                if [old, new]
-                    .iter()
-                    .all(|e| locale.edition_named(e).len() > e.len()) =>
+                if !locale.says_edition(old) && !locale.says_edition(new) =>
             {
                 text("errata_editions", &[("old", old), ("new", new)])
             }
@@ -458,5 +456,25 @@ mod tests {
             "&lt;b&gt;\\*x\\*&lt;/b&gt; \\[a\\](b)"
         );
         assert_eq!(wrap("**", " después "), " **después** ");
+    }
+
+    #[test]
+    fn the_editions_line_names_each_edition_once() {
+        let changes = RulesetChanges {
+            id: "sombra".into(),
+            name: "La Sombra del Águila".into(),
+            language: "es".into(),
+            old_edition: String::new(),
+            new_edition: String::new(),
+            entries: Vec::new(),
+            renumbered: Vec::new(),
+            reprint: Vec::new(),
+        };
+        let line = |old, new| errata(&changes, Named::Edition(old), Named::Edition(new)).editions;
+        assert_eq!(line("1.0", "1.1"), "Edición 1.0 → edición 1.1");
+        assert_eq!(
+            line("Primera edición", "Edición grognard, corregida"),
+            "Primera edición → Edición grognard, corregida"
+        );
     }
 }

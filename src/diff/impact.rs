@@ -103,6 +103,12 @@ fn holds(
             Change::Value { field, .. } => field == "name",
             _ => false,
         };
+    // The scale a conversion to this ruleset reads: its converted outputs.
+    if matches!(entry.place, Place::Profile) {
+        return artifact.converted
+            && artifact.layer.as_deref() == Some(&ruleset.id)
+            && matches!(kind, "conversions" | "labels" | "booklets");
+    }
     match kind {
         "rules" => of_ruleset && rules,
         // Chapters, tables and the scenario pages played with the ruleset.

@@ -5,6 +5,7 @@
 pub mod editions;
 mod impact;
 pub mod passages;
+mod profile;
 mod rules;
 mod scenarios;
 mod tables;
@@ -28,6 +29,7 @@ pub fn compare(old: &Project, new: &Project) -> (Vec<RulesetChanges>, Vec<Diagno
         let (mut entries, renumbered) =
             rules::compare(&passages::passages(was), &passages::passages(ruleset));
         entries.extend(tables::compare(was, ruleset));
+        entries.extend(profile::compare(new, was, ruleset));
         entries.extend(scenario_entries(old, new, &ruleset.id));
         sort(&mut entries);
         unused.extend(apply_changelog(ruleset, &mut entries));
@@ -94,8 +96,9 @@ fn sort(entries: &mut [Entry]) {
             Place::Member {
                 vocabulary, member, ..
             } => (2, Vec::new(), format!("{vocabulary}\u{0}{member}")),
-            Place::Unit { title, name, .. } => (3, Vec::new(), format!("{title}\u{0}{name}")),
-            Place::Layer { scenario, .. } => (4, Vec::new(), scenario.clone()),
+            Place::Profile => (3, Vec::new(), String::new()),
+            Place::Unit { title, name, .. } => (4, Vec::new(), format!("{title}\u{0}{name}")),
+            Place::Layer { scenario, .. } => (5, Vec::new(), scenario.clone()),
         }
     }
     entries.sort_by_cached_key(|e| rank(&e.place));

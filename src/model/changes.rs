@@ -109,6 +109,9 @@ pub enum Place {
     },
     /// A scenario played with this ruleset: its set-up and arrivals.
     Layer { scenario: String, title: String },
+    /// How the ruleset represents a battle (`[profile]` of ruleset.toml):
+    /// the scale every conversion to it reads.
+    Profile,
 }
 
 /// The kind an errata sheet tags a change with: from the changelog, else

@@ -176,6 +176,7 @@ fn heading(place: &Place, text: &impl Fn(&str, &[(&str, &str)]) -> String) -> St
         } => format!("{vocabulary} · {member}"),
         Place::Unit { title, name, .. } => format!("{title} · {name}"),
         Place::Layer { title, .. } => text("errata_layer", &[("scenario", title)]),
+        Place::Profile => text("errata_profile", &[]),
     }
 }
 

@@ -339,6 +339,27 @@ errata_field_quality = Quality
 errata_field_parent = Formation
 errata_field_arrives = Arrives
 errata_field_entry = Enters at
+errata_profile = Scale and unit of play (for conversions)
+errata_field_represents = Strength counted in
+errata_field_men-per = Men per figure or point
+errata_field_guns-per = Guns per figure or point
+errata_field_level = Unit of play
+errata_field_aggregate = Battalions of one regiment
+errata_field_turn-minutes = Minutes per turn
+errata_field_metres-per-cm = Metres per centimetre
+errata_field_metres-per-hex = Metres per hex
+errata_field_figures-per-base = Figures per base
+errata_field_frontage-mm = Frontage per figure (mm)
+errata_field_largest-unit = Largest unit (figures or points)
+errata_level = { $level ->
+    [regiment] regiment
+    [company] company
+   *[battalion] battalion
+}
+errata_aggregate = { $aggregate ->
+    [regiment] played as one unit
+   *[other] played apart
+}
 errata_setup = Set-up of { $who }: { $old } → { $new }.
 errata_arrival = Arrival of { $who }: { $old } → { $new }.
 errata_spot_turn = turn { $turn }, { $hex }

@@ -339,6 +339,27 @@ errata_field_quality = Calidad
 errata_field_parent = Formación
 errata_field_arrives = Llegada
 errata_field_entry = Entrada por
+errata_profile = Escala y unidad de juego (para las conversiones)
+errata_field_represents = Fuerza contada en
+errata_field_men-per = Hombres por figura o punto
+errata_field_guns-per = Cañones por figura o punto
+errata_field_level = Unidad de juego
+errata_field_aggregate = Batallones de un mismo regimiento
+errata_field_turn-minutes = Minutos por turno
+errata_field_metres-per-cm = Metros por centímetro
+errata_field_metres-per-hex = Metros por hexágono
+errata_field_figures-per-base = Figuras por peana
+errata_field_frontage-mm = Frente por figura (mm)
+errata_field_largest-unit = Unidad más grande (figuras o puntos)
+errata_level = { $level ->
+    [regiment] regimiento
+    [company] compañía
+   *[battalion] batallón
+}
+errata_aggregate = { $aggregate ->
+    [regiment] juegan como una sola unidad
+   *[other] juegan por separado
+}
 errata_setup = Despliegue de { $who }: { $old } → { $new }.
 errata_arrival = Llegada de { $who }: { $old } → { $new }.
 errata_spot_turn = turno { $turn }, { $hex }

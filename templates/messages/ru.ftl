@@ -357,6 +357,27 @@ errata_field_quality = Качество
 errata_field_parent = Соединение
 errata_field_arrives = Прибытие
 errata_field_entry = Вход через
+errata_profile = Масштаб и единица игры (для конвертации)
+errata_field_represents = Сила считается в
+errata_field_men-per = Человек на фигуру или очко
+errata_field_guns-per = Орудий на фигуру или очко
+errata_field_level = Единица игры
+errata_field_aggregate = Батальоны одного полка
+errata_field_turn-minutes = Минут в ходе
+errata_field_metres-per-cm = Метров в сантиметре
+errata_field_metres-per-hex = Метров в гексе
+errata_field_figures-per-base = Фигур на подставке
+errata_field_frontage-mm = Фронт на фигуру (мм)
+errata_field_largest-unit = Наибольшее подразделение (фигур или очков)
+errata_level = { $level ->
+    [regiment] полк
+    [company] рота
+   *[battalion] батальон
+}
+errata_aggregate = { $aggregate ->
+    [regiment] играются как одно подразделение
+   *[other] играются отдельно
+}
 errata_setup = Расстановка: { $who }: { $old } → { $new }.
 errata_arrival = Прибытие: { $who }: { $old } → { $new }.
 errata_spot_turn = ход { $turn }, { $hex }

@@ -423,41 +423,12 @@ fn the_rulebook_marks_exactly_the_changed_cases_in_its_margin() {
 fn a_unit_renamed_asks_for_the_scenarios_converted_to_a_ruleset_to_be_reprinted() {
     // La Albuera has a layer for Valeur et Discipline only; grognard.toml
     // converts it to Polk and to La Sombra del Águila.
-    let old = crate::common::project_copy();
-    let new = crate::common::project_copy();
-    let scenario = new.path().join("scenarios/albuera-1811/scenario.toml");
-    let text = std::fs::read_to_string(&scenario).unwrap();
-    assert!(text.contains("name = \"34e Ligne\""));
-    std::fs::write(
-        &scenario,
-        text.replacen("name = \"34e Ligne\"", "name = \"34e de Ligne\"", 1),
-    )
-    .unwrap();
-    let out = new.path().join("errata");
-    let output = grognard(
-        new.path(),
-        &[
-            "diff",
-            old.path().to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let reprint = |ruleset: &str| -> Vec<String> {
-        let folder = out.join(ruleset);
-        let file = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| p.extension().is_some_and(|e| e == "md"))
-            .unwrap();
-        std::fs::read_to_string(file)
-            .unwrap()
-            .lines()
-            .filter_map(|l| l.strip_prefix("- `"))
-            .filter_map(|l| l.split_once('`').map(|(path, _)| path.to_string()))
-            .collect()
-    };
+    let (_project, out) = diff_the_project_edited(&[(
+        "scenarios/albuera-1811/scenario.toml",
+        "name = \"34e Ligne\"",
+        "name = \"34e de Ligne\"",
+    )]);
+    let reprint = |ruleset: &str| reprint_list(&errata_of(&out, ruleset));
     assert_eq!(
         reprint("polk"),
         [
@@ -555,5 +526,102 @@ fn every_output_of_a_ruleset_names_its_edition() {
     assert!(
         chapter.contains("<span class=\"edition\">Edition 1.0</span>"),
         "{chapter}"
+    );
+}
+
+/// A copy of the repository's project with `edits` (file, text, new text)
+/// compared by `grognard diff` with a copy without them; the edited project
+/// (kept while it is read) and the folder of the errata.
+fn diff_the_project_edited(
+    edits: &[(&str, &str, &str)],
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let old = crate::common::project_copy();
+    let new = crate::common::project_copy();
+    for (file, from, to) in edits {
+        let path = new.path().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file} lacks {from:?}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    }
+    let out = new.path().join("errata");
+    let output = grognard(
+        new.path(),
+        &[
+            "diff",
+            old.path().to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    (new, out)
+}
+
+/// The errata (Markdown) `grognard diff` wrote for a ruleset under `out`.
+fn errata_of(out: &Path, ruleset: &str) -> String {
+    let file = std::fs::read_dir(out.join(ruleset))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .unwrap();
+    std::fs::read_to_string(file).unwrap()
+}
+
+/// The files an errata asks to reprint.
+fn reprint_list(errata: &str) -> Vec<String> {
+    errata
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split_once('`').map(|(path, _)| path.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_new_scale_asks_for_every_conversion_to_the_ruleset_to_be_reprinted() {
+    let (_project, out) = diff_the_project_edited(&[
+        (
+            "content/polk/ruleset.toml",
+            "turn_minutes = 10\n",
+            "turn_minutes = 12\n",
+        ),
+        (
+            "content/polk/ruleset.toml",
+            "infantry = 18, cavalry = 6",
+            "infantry = 16, cavalry = 6",
+        ),
+    ]);
+    let errata = errata_of(&out, "polk");
+    assert!(
+        errata.contains(
+            "## Масштаб и единица игры (для конвертации)\n\n\
+             - **Изменение.** Минут в ходе: 10 → 12.\n\
+             - **Изменение.** Наибольшее подразделение (фигур или очков): \
+             кавалерия: 6; пехота: 18 → кавалерия: 6; пехота: 16.\n"
+        ),
+        "{errata}"
+    );
+    // Every scenario converted to Polk: its converted layer, report, booklet, labels.
+    let mut expected = Vec::new();
+    for scenario in [
+        "albuera-1811",
+        "cardedeu-1808",
+        "fuentes-de-onoro-1811",
+        "quatre-bras-1815",
+    ] {
+        for file in [
+            "-polk-labels.pdf",
+            "-polk-report.md",
+            "-polk.pdf",
+            "-polk.toml",
+        ] {
+            expected.push(format!("{scenario}/{scenario}{file}"));
+        }
+    }
+    assert_eq!(reprint_list(&errata), expected);
+    // The scale is Polk's alone.
+    assert!(
+        !errata_of(&out, "ved").contains("## "),
+        "{}",
+        errata_of(&out, "ved")
     );
 }

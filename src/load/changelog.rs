@@ -4,7 +4,8 @@
 //!
 //! ```toml
 //! [[change]]
-//! case = "carga-resolucion"   # or a case number, "13.4.2"; or table = "…", unit = "…"
+//! case = "carga-resolucion"   # or a case number, "13.4.2"; or table = "…", unit = "…",
+//!                              # or profile = true (the scale conversions read)
 //! kind = "correction"
 //! reason = "The source gives 55 cm on page 12."
 //! ```
@@ -35,6 +36,9 @@ struct RawChange {
     table: Option<String>,
     #[serde(default)]
     unit: Option<String>,
+    /// The ruleset's `[profile]`: `profile = true`.
+    #[serde(default)]
+    profile: bool,
     kind: Spanned<String>,
     #[serde(default)]
     reason: Option<String>,
@@ -56,6 +60,7 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
             raw.case.map(NotedAt::Case),
             raw.table.map(NotedAt::Table),
             raw.unit.map(NotedAt::Unit),
+            raw.profile.then_some(NotedAt::Profile),
         ]
         .into_iter()
         .flatten();
@@ -66,7 +71,7 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
                     "a changelog entry must say where its one change is",
                 )
                 .at_location(Some(location))
-                .expected("one of `case` (an id or a number), `table` or `unit`"),
+                .expected("one of `case` (an id or a number), `table`, `unit` or `profile = true`"),
             );
             continue;
         };

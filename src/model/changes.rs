@@ -21,6 +21,8 @@ pub enum NotedAt {
     Case(String),
     Table(String),
     Unit(String),
+    /// The ruleset's profile (every change of it).
+    Profile,
 }
 
 impl NotedAt {
@@ -32,6 +34,7 @@ impl NotedAt {
             }
             (NotedAt::Table(at), Place::Table { id, .. }) => at == id,
             (NotedAt::Unit(at), Place::Unit { id, .. }) => at == id,
+            (NotedAt::Profile, Place::Profile) => true,
             _ => false,
         }
     }

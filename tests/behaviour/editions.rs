@@ -539,7 +539,12 @@ fn diff_the_project_edited(
     let new = crate::common::project_copy();
     for (file, from, to) in edits {
         let path = new.path().join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
+        // An edit from nothing writes a new file.
+        let text = if from.is_empty() {
+            String::new()
+        } else {
+            std::fs::read_to_string(&path).unwrap()
+        };
         assert!(text.contains(from), "{file} lacks {from:?}");
         std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
     }
@@ -589,14 +594,19 @@ fn a_new_scale_asks_for_every_conversion_to_the_ruleset_to_be_reprinted() {
             "infantry = 18, cavalry = 6",
             "infantry = 16, cavalry = 6",
         ),
+        (
+            "content/polk/changelog.toml",
+            "",
+            "[[change]]\nprofile = true\nkind = \"correction\"\nreason = \"Так в источнике.\"\n",
+        ),
     ]);
     let errata = errata_of(&out, "polk");
     assert!(
         errata.contains(
             "## Масштаб и единица игры (для конвертации)\n\n\
-             - **Изменение.** Минут в ходе: 10 → 12.\n\
-             - **Изменение.** Наибольшее подразделение (фигур или очков): \
-             кавалерия: 6; пехота: 18 → кавалерия: 6; пехота: 16.\n"
+             - **Исправление.** Минут в ходе: 10 → 12. *Причина: Так в источнике.*\n\
+             - **Исправление.** Наибольшее подразделение (фигур или очков): \
+             кавалерия: 6; пехота: 18 → кавалерия: 6; пехота: 16. *Причина: Так в источнике.*\n"
         ),
         "{errata}"
     );

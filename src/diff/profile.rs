@@ -60,29 +60,19 @@ const FIELDS: [&str; 11] = [
 fn values(project: &Project, p: &Profile, locale: &Locale) -> Vec<(&'static str, String)> {
     let number = |n: Option<f64>| n.map(|n| locale.decimal(n)).unwrap_or_default();
     // "infantería: 4; caballería: 2", by the arms' names in the language.
-    let by_arm = |list: &[(String, f64)]| {
-        list.iter()
+    let by_arm = |list: Vec<(&String, f64)>| {
+        list.into_iter()
             .map(|(arm, n)| {
                 // Mid-sentence: "infantería", not "Infantería".
                 let arm = project
                     .neutral
                     .label("arm", arm, &locale.language)
                     .to_lowercase();
-                format!("{arm}: {}", locale.decimal(*n))
+                format!("{arm}: {}", locale.decimal(n))
             })
             .collect::<Vec<_>>()
             .join("; ")
     };
-    let bases: Vec<(String, f64)> = p
-        .figures_per_base
-        .iter()
-        .map(|(a, n)| (a.clone(), f64::from(*n)))
-        .collect();
-    let largest: Vec<(String, f64)> = p
-        .largest_unit
-        .iter()
-        .map(|(a, n)| (a.clone(), f64::from(*n)))
-        .collect();
     vec![
         ("represents", locale.represents(&p.represents).to_string()),
         ("men-per", locale.number(p.men_per.into())),
@@ -95,13 +85,21 @@ fn values(project: &Project, p: &Profile, locale: &Locale) -> Vec<(&'static str,
         ("turn-minutes", number(p.turn_minutes.map(f64::from))),
         ("metres-per-cm", number(p.metres_per_cm)),
         ("metres-per-hex", number(p.metres_per_hex)),
-        ("figures-per-base", by_arm(&bases)),
-        ("frontage-mm", by_arm(&p.frontage_mm)),
-        ("largest-unit", by_arm(&largest)),
+        ("figures-per-base", by_arm(counts(&p.figures_per_base))),
+        (
+            "frontage-mm",
+            by_arm(p.frontage_mm.iter().map(|(arm, mm)| (arm, *mm)).collect()),
+        ),
+        ("largest-unit", by_arm(counts(&p.largest_unit))),
     ]
 }
 
 /// A value the profile names by a keyword, in the reader's words.
 fn message(locale: &Locale, id: &str, name: &str, value: &str) -> String {
     locale.message(id, &[(name, crate::locale::Arg::Text(value.to_string()))])
+}
+
+/// Counts by arm as numbers to print.
+fn counts(list: &[(String, u32)]) -> Vec<(&String, f64)> {
+    list.iter().map(|(arm, n)| (arm, f64::from(*n))).collect()
 }

@@ -72,14 +72,14 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
                 for (i, cell) in cells.iter().enumerate() {
                     let numeric = numeric.get(i).copied().unwrap_or(false);
                     let changed = display.changed.contains(&[r, i]);
-                    let class = match (numeric, changed) {
-                        (true, true) => " class=\"num changed\"",
-                        (true, false) => " class=\"num\"",
-                        (false, true) => " class=\"changed\"",
-                        (false, false) => "",
-                    };
-                    out.tag(if i == 0 { "<th scope=\"row\"" } else { "<td" })
-                        .tag(class);
+                    let classes: Vec<&str> = [(numeric && i > 0, "num"), (changed, "changed")]
+                        .into_iter()
+                        .filter_map(|(on, class)| on.then_some(class))
+                        .collect();
+                    out.tag(if i == 0 { "<th scope=\"row\"" } else { "<td" });
+                    if !classes.is_empty() {
+                        out.tag(" class=\"").attr(&classes.join(" ")).tag("\"");
+                    }
                     if let Some(title) = changed_title.as_ref().filter(|_| changed) {
                         out.tag(" title=\"").attr(title).tag("\"");
                     }

@@ -540,7 +540,7 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
         for i in 0..10 {
             scenario.units.push(Unit {
                 id: format!("reg-{b}-{}-{}", i / 2, i % 2 + 1),
-                name: format!("Regiment {b}.{} ({} bn)", i / 2, i % 2 + 1),
+                name: format!("Regiment {b}.{} ({} bn)", i / 2, ["1st", "2nd"][i % 2]),
                 short: None,
                 arm: "infantry".into(),
                 kind: "line-infantry".into(),
@@ -549,6 +549,7 @@ fn battalions(battalions: usize) -> grognard::model::scenario::Scenario {
                 parent: format!("bde-{b}"),
                 organisation: None,
                 echelon: None,
+                regiment: None,
                 detached_from: None,
                 men: Some(400 + (b * 37 + i * 11) as u32 % 500),
                 men_range: None,

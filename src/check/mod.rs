@@ -14,6 +14,7 @@ mod examples;
 mod feeds;
 mod map;
 mod monotonic;
+mod package;
 mod proportions;
 mod prose;
 mod ranges;

@@ -305,7 +305,7 @@ fn counter_sheet_size(
 
 /// Whether the layer's ruleset prints counters (hex games do; miniatures
 /// print labels instead).
-fn ruleset_makes_counters(project: &Project, layer: &Layer) -> bool {
+pub(super) fn ruleset_makes_counters(project: &Project, layer: &Layer) -> bool {
     project
         .ruleset(&layer.ruleset)
         .is_some_and(|r| !r.counters.unit.is_empty() || !r.counters.leader.is_empty())
@@ -353,6 +353,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
         arrival_agreement(scenario, layer, reinforcement, diags);
     }
     demoralisation_thresholds(scenario, layer, diags);
+    super::package::check_layer(project, scenario, layer, diags);
 }
 
 /// A layer without a clock is remarked on; a stated end must be where the

@@ -5,8 +5,6 @@ mod report;
 mod units;
 mod write;
 
-use std::collections::HashMap;
-
 use crate::diagnostic::Diagnostic;
 use crate::locale::{Arg, Locale, Said};
 use crate::model::Project;
@@ -16,6 +14,7 @@ use crate::model::profile::Profile;
 #[cfg(test)]
 use crate::model::scenario::Status;
 use crate::model::scenario::{Clock, Layer, Scenario, prose_in};
+use crate::model::schedule::Schedule;
 
 pub use units::{Strength, TargetUnit};
 
@@ -213,15 +212,18 @@ fn time(
     conversion.clock = Some((start, minutes, turns));
     conversion.night = night;
     let turn_of = |clock: Clock| track.turn_of(clock, false);
-    let brought = source.map(Brought::new);
+    let schedule = source.map(|layer| (layer, Schedule::new(scenario, layer)));
     for unit in scenario.units.iter().filter(|u| u.takes_part()) {
-        // From a layer, a unit arrives when that layer brings it.
-        let clock = match (source, &brought) {
-            (Some(layer), Some(brought)) => brought
-                .turn(scenario, unit)
+        // From a layer, a unit comes when that layer brings it (set up: at
+        // the start); one the layer does not bring, at its historical time.
+        let neutral = unit.arrives.as_ref().map(|(c, _)| *c);
+        let clock = match &schedule {
+            Some((layer, schedule)) => schedule
+                .turn(layer, &unit.id)
                 .map(|turn| layer.turn_start(turn))
+                .or(neutral)
                 .or(Some(start)),
-            _ => unit.arrives.as_ref().map(|(c, _)| *c),
+            None => neutral,
         };
         let Some(clock) = clock else {
             continue;
@@ -245,49 +247,6 @@ fn time(
             turn,
             error: clock.0.saturating_sub(turn_start.0),
         });
-    }
-}
-
-/// The first reinforcement of a layer that brings each unit, by name or by
-/// one of its formations: built once, so that each unit is looked up in
-/// constant time (times the depth of its formation).
-struct Brought<'a> {
-    units: HashMap<&'a str, usize>,
-    formations: HashMap<&'a str, usize>,
-    turns: Vec<u32>,
-}
-
-impl<'a> Brought<'a> {
-    fn new(layer: &'a Layer) -> Self {
-        let (mut units, mut formations) = (HashMap::new(), HashMap::new());
-        for (i, reinforcement) in layer.reinforcements.iter().enumerate() {
-            for unit in &reinforcement.who.units {
-                units.entry(unit.as_str()).or_insert(i);
-            }
-            for formation in &reinforcement.who.formations {
-                formations.entry(formation.as_str()).or_insert(i);
-            }
-        }
-        let turns = layer.reinforcements.iter().map(|r| r.turn).collect();
-        Self {
-            units,
-            formations,
-            turns,
-        }
-    }
-
-    /// The turn of the first reinforcement that names the unit or a formation above it.
-    fn turn(&self, scenario: &Scenario, unit: &crate::model::scenario::Unit) -> Option<u32> {
-        let mut first = self.units.get(unit.id.as_str()).copied();
-        let mut formation = scenario.formation(&unit.parent);
-        for _ in 0..=crate::model::scenario::MAX_TREE_WALK {
-            let Some(f) = formation else { break };
-            if let Some(&i) = self.formations.get(f.id.as_str()) {
-                first = Some(first.map_or(i, |j| j.min(i)));
-            }
-            formation = f.parent.as_deref().and_then(|p| scenario.formation(p));
-        }
-        first.map(|i| self.turns[i])
     }
 }
 
@@ -511,6 +470,7 @@ mod properties {
                 parent: "f".into(),
                 organisation: None,
                 echelon: None,
+                regiment: None,
                 detached_from: None,
                 men: (!artillery).then_some(*men),
                 men_range: None,

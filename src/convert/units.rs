@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use crate::diagnostic::Location;
 use crate::locale::{Arg, Counted, Said};
 use crate::model::profile::Profile;
+use crate::model::regiment::regiment_of;
 use crate::model::scenario::{Part, Scenario};
 
 /// What a target unit stands for in the order of battle.
@@ -50,19 +51,6 @@ impl TargetUnit {
 /// Rounds half up: 2.5 figures become 3.
 fn round_div(n: u64, d: u64) -> u64 {
     (n + d / 2) / d.max(1)
-}
-
-/// The regiment of a battalion: its name before " (".
-fn regiment_name(name: &str) -> &str {
-    name.split(" (").next().unwrap_or(name).trim()
-}
-
-/// A unit id without its battalion suffix: "fr-2leger-1" → "fr-2leger".
-fn regiment_id(id: &str) -> String {
-    match id.rsplit_once('-') {
-        Some((stem, suffix)) if suffix.chars().all(|c| c.is_ascii_digit()) => stem.to_string(),
-        _ => id.to_string(),
-    }
 }
 
 /// A source layer's values read back through its profile: figures or points
@@ -250,63 +238,110 @@ fn split(
 }
 
 /// The units of play: each unit alone, or for a profile that plays
-/// regiments, the battalions of one regiment in one brigade together.
+/// regiments, the battalions of one regiment in one formation together —
+/// a regiment as the order of battle holds it (`regiment`, or the name's
+/// battalion designation), never two regiments, formations, sides, arms or
+/// nations, and never a detachment.
 fn group_units(scenario: &Scenario, profile: &Profile) -> Vec<TargetUnit> {
     let mut groups: Vec<TargetUnit> = Vec::new();
-    // The group of each (regiment id, arm, parent formation), and every id
-    // taken: lookups stay constant-time in orders of battle of any size.
-    let mut group_of: HashMap<(String, &str, &str), usize> = HashMap::new();
-    let mut taken: HashSet<String> = HashSet::new();
+    // The group of each regiment in its side, formation, arm and nation:
+    // lookups stay constant-time in orders of battle of any size.
+    type Key<'a> = (&'a str, &'a str, &'a str, &'a str, String);
+    let mut group_of: HashMap<Key, usize> = HashMap::new();
+    // The regiment's name for each group of several battalions.
+    let mut regiment_names: HashMap<usize, String> = HashMap::new();
     for unit in scenario.units.iter().filter(|u| u.takes_part()) {
+        let side = scenario.unit_side(unit).unwrap_or_default();
         let strength = Strength {
             men: unit.men.unwrap_or(0).into(),
             guns: unit.guns.unwrap_or(0).into(),
         };
-        let aggregate = profile.aggregate == "regiment" && unit.arm != "artillery";
-        let key = if aggregate {
-            (regiment_id(&unit.id), regiment_name(&unit.name).to_string())
-        } else {
-            (unit.id.clone(), unit.name.clone())
-        };
+        let aggregate = profile.aggregate == "regiment"
+            && unit.arm != "artillery"
+            && unit.detached_from.is_none();
+        let regiment = aggregate.then(|| regiment_of(unit)).flatten();
+        if let Some(regiment) = &regiment {
+            let key = (
+                side,
+                unit.parent.as_str(),
+                unit.arm.as_str(),
+                unit.nation.as_str(),
+                regiment.key.clone(),
+            );
+            if let Some(&index) = group_of.get(&key) {
+                let group = &mut groups[index];
+                group.units.push(unit.id.clone());
+                group.strength.men += strength.men;
+                group.strength.guns += strength.guns;
+                regiment_names.insert(index, regiment.name.clone());
+                continue;
+            }
+            group_of.insert(key, groups.len());
+        }
         let grade = unit
             .quality
             .as_deref()
             .and_then(|q| profile.grade_for(q))
             .map(String::from);
-        let regiment = (key.0.clone(), unit.arm.as_str(), unit.parent.as_str());
-        match group_of.get(&regiment).filter(|_| aggregate) {
-            Some(&index) => {
-                let group = &mut groups[index];
-                group.units.push(unit.id.clone());
-                group.strength.men += strength.men;
-                group.strength.guns += strength.guns;
-            }
-            None => {
-                // A regiment id already taken by another arm or brigade keeps the unit's own id.
-                let renamed = taken.contains(&key.0);
-                let id = if renamed { unit.id.clone() } else { key.0 };
-                taken.insert(id.clone());
-                // Later battalions join a group under its regiment's id only.
-                if aggregate && !renamed {
-                    group_of.entry(regiment).or_insert(groups.len());
-                }
-                groups.push(TargetUnit {
-                    id,
-                    name: key.1,
-                    arm: unit.arm.clone(),
-                    nation: unit.nation.clone(),
-                    side: scenario.unit_side(unit).unwrap_or_default().to_string(),
-                    units: vec![unit.id.clone()],
-                    strength,
-                    value: 0,
-                    represented: 0,
-                    grade,
-                    inverted: false,
-                });
-            }
-        }
+        groups.push(TargetUnit {
+            id: unit.id.clone(),
+            name: unit.name.clone(),
+            arm: unit.arm.clone(),
+            nation: unit.nation.clone(),
+            side: side.to_string(),
+            units: vec![unit.id.clone()],
+            strength,
+            value: 0,
+            represented: 0,
+            grade,
+            inverted: false,
+        });
+    }
+    // A regiment of several battalions is named as the regiment, under an
+    // id of its own that no unit or formation of the scenario has.
+    let mut taken: HashSet<String> = scenario
+        .units
+        .iter()
+        .map(|u| u.id.clone())
+        .chain(scenario.formations.iter().map(|f| f.id.clone()))
+        .collect();
+    for (index, name) in regiment_names {
+        let group = &mut groups[index];
+        group.id = regiment_id(&group.units, &name, &mut taken);
+        group.name = name;
     }
     groups
+}
+
+/// An id for a regiment played as one: what its battalions' ids share
+/// ("fr-2leger-1", "fr-2leger-2" → "fr-2leger"), else the first's prefix
+/// and the regiment's name ("al-28th-foot"); never an id already taken.
+fn regiment_id(units: &[String], name: &str, taken: &mut HashSet<String>) -> String {
+    let first = units.first().map_or("", String::as_str);
+    let shared = units.iter().fold(first.len(), |len, id| {
+        first
+            .bytes()
+            .zip(id.bytes())
+            .take(len)
+            .take_while(|(a, b)| a == b)
+            .count()
+    });
+    // The shared part up to a hyphen, of two segments at least.
+    let stem = first[..shared]
+        .rfind('-')
+        .map(|cut| &first[..cut])
+        .filter(|stem| stem.contains('-') || stem.len() > 3)
+        .filter(|stem| !taken.contains(*stem))
+        .map(str::to_string);
+    let mut id = stem.unwrap_or_else(|| {
+        let prefix = first.split('-').next().unwrap_or(first);
+        format!("{prefix}-{}", crate::spreadsheet::slug(name))
+    });
+    while taken.contains(&id) {
+        id.push_str("-r");
+    }
+    taken.insert(id.clone());
+    id
 }
 
 /// A group's value in the target's units, rounded, and what that value
@@ -342,10 +377,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn battalions_share_their_regiment() {
-        assert_eq!(regiment_name("2e Léger (1st bn)"), "2e Léger");
-        assert_eq!(regiment_id("fr-2leger-1"), "fr-2leger");
-        assert_eq!(regiment_id("al-bru-leib"), "al-bru-leib");
+    fn a_regiment_is_named_after_what_its_battalions_share() {
+        let ids = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let mut taken = HashSet::new();
+        assert_eq!(
+            regiment_id(
+                &ids(&["fr-2leger-1", "fr-2leger-2"]),
+                "2e Léger",
+                &mut taken
+            ),
+            "fr-2leger"
+        );
+        assert_eq!(
+            regiment_id(&ids(&["al-1-28", "al-2-28"]), "28th Foot", &mut taken),
+            "al-28th-foot"
+        );
+        taken.insert("fr-61".into());
+        assert_eq!(
+            regiment_id(&ids(&["fr-61-1", "fr-61-2"]), "61e Ligne", &mut taken),
+            "fr-61e-ligne"
+        );
+    }
+
+    #[test]
+    fn rounding_is_half_up() {
         assert_eq!(round_div(455, 100), 5);
         assert_eq!(round_div(450, 100), 5);
         assert_eq!(round_div(449, 100), 4);

@@ -85,14 +85,23 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
         }
     }
     if conversion.clock.is_some() {
-        let mut turns: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        // An arrival per turn and side: both sides arriving on one turn are
+        // two rows of the reinforcement table, each under its own side.
+        let side_order = |unit: &str| {
+            scenario
+                .unit(unit)
+                .and_then(|u| scenario.unit_side(u))
+                .and_then(|side| scenario.sides.iter().position(|s| s.id == side))
+                .unwrap_or(usize::MAX)
+        };
+        let mut turns: BTreeMap<(u32, usize), Vec<String>> = BTreeMap::new();
         for arrival in conversion.arrivals.iter().filter(|a| a.turn > 1) {
             turns
-                .entry(arrival.turn)
+                .entry((arrival.turn, side_order(&arrival.unit)))
                 .or_default()
                 .push(arrival.unit.clone());
         }
-        for (turn, units) in turns {
+        for ((turn, _), units) in turns {
             let _ = writeln!(
                 out,
                 "\n[[reinforcement]]\nturn = {turn}\nunits = {}",

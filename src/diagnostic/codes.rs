@@ -701,6 +701,44 @@ pub static CODES: &[Code] = &[
          layer with a reason: `allow = [{ lint = \"arrival-mismatch\", reason = \"…\" }]`."
     ),
     code!(
+        "placed-not-engaged",
+        Error,
+        Scenario,
+        "a set-up or arrival places units the order of battle marks not engaged",
+        "Units with `status = \"not-engaged\"` were near the battle but not in it: they get no \
+         counter or label and count in no total. A layer that sets them up or brings them on \
+         would send a player looking for pieces that do not exist. If the game plays them, they \
+         were on the field without being committed: mark them `status = \"present\"`. Otherwise \
+         leave them out of the set-up.",
+        "scenarios/battle/hex.toml",
+        "scenarios/battle/scenario.toml"
+    ),
+    code!(
+        "brought-twice",
+        Error,
+        Scenario,
+        "a layer sets up a unit and also brings it on, or brings it on twice",
+        "Each unit comes into play once. A unit named by its id in two places, or whose \
+         formation is named in two, would be printed in the set-up and in the reinforcement \
+         table, or on two turns. Name it once; a unit named by its id wins over a formation that \
+         holds it, so a division may be set up while one of its brigades arrives later.",
+        "scenarios/battle/hex.toml",
+        "scenarios/battle/hex.toml"
+    ),
+    code!(
+        "unplaced-counter",
+        Warning,
+        Scenario,
+        "a map layer with a set-up neither places nor brings on some of its counters",
+        "Every unit that takes part has a counter on a hex game's sheet. Where the layer has a \
+         set-up, a counter it neither sets up nor brings on is a piece the player is not told \
+         where to put. Name the unit or its formation in a `[[setup]]` or `[[reinforcement]]`; \
+         a leader comes with the formation he commands. Where the source does not place it, \
+         allow the lint in the layer with the reason.",
+        "scenarios/battle/hex.toml",
+        "scenarios/battle/hex.toml"
+    ),
+    code!(
         "arrival-rounding",
         Warning,
         Scenario,

@@ -51,7 +51,7 @@ struct RawLayer {
     #[serde(default)]
     victory: Vec<RawVictory>,
     #[serde(default)]
-    setup: Vec<RawSetup>,
+    setup: Vec<Spanned<RawSetup>>,
     #[serde(default)]
     reinforcement: Vec<Spanned<RawReinforcement>>,
     #[serde(default)]
@@ -481,8 +481,15 @@ fn read_victory(
     }
 }
 
-fn read_setup(r: &mut Reader, setups: Vec<RawSetup>, layer: &mut Layer, diags: &mut Diagnostics) {
+fn read_setup(
+    r: &mut Reader,
+    setups: Vec<Spanned<RawSetup>>,
+    layer: &mut Layer,
+    diags: &mut Diagnostics,
+) {
     for setup in setups {
+        let location = r.toml.location(setup.span());
+        let setup = setup.into_inner();
         let who = r.forces(&setup.units, &setup.formations, &setup.leaders);
         layer.setup.push(Placement {
             who,
@@ -490,6 +497,7 @@ fn read_setup(r: &mut Reader, setups: Vec<RawSetup>, layer: &mut Layer, diags: &
             within: setup.within,
             at: setup.at.map(|[x, y]| (x, y)),
             text: prose(setup.text),
+            location,
         });
     }
 }

@@ -29,6 +29,7 @@ pub(super) struct RawUnit {
     companies: Option<Spanned<u32>>,
     batteries: Option<Spanned<u32>>,
     echelon: Option<S>,
+    regiment: Option<String>,
     detached_from: Option<S>,
     men: Option<Spanned<Men>>,
     #[serde(default)]
@@ -124,6 +125,11 @@ pub(super) fn read(r: &mut Reader, unit: RawUnit, diags: &mut Diagnostics) -> Un
         parent: r.refer(Target::Formation, &unit.parent),
         organisation: organisation(r, &unit, diags),
         echelon: unit.echelon.as_ref().and_then(|e| echelon(r, e, diags)),
+        regiment: unit
+            .regiment
+            .as_ref()
+            .map(|r| r.trim().to_string())
+            .filter(|r| !r.is_empty()),
         detached_from: unit
             .detached_from
             .as_ref()

@@ -239,6 +239,7 @@ pub struct Placement {
     pub within: Option<u32>,
     pub at: Option<(f64, f64)>,
     pub text: Prose,
+    pub location: Location,
 }
 
 #[derive(Debug, Clone)]

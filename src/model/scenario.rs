@@ -490,6 +490,9 @@ pub struct Unit {
     pub organisation: Option<(Part, u32)>,
     /// The echelon stated by the author, else the one its organisation gives.
     pub echelon: Option<String>,
+    /// The regiment this unit is a battalion of, where the author states it
+    /// (else `model::regiment` reads it from the name).
+    pub regiment: Option<String>,
     /// The unit this one is a detachment of.
     pub detached_from: Option<String>,
     /// The strength used: the figure given, or the middle of a range.

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::model::Project;
 use crate::model::calendar;
 use crate::model::scenario::{Clock, Formation, Layer, Prose, Scenario, Unit, prose_in};
+use crate::model::schedule::Schedule;
 use crate::model::strength::{Totals, formation_totals};
 
 use super::backend::{self, Artifact, Backend, Made, MadeResult};
@@ -198,6 +199,8 @@ pub(super) struct Context<'a> {
     pub(super) project: &'a Project,
     pub(super) scenario: &'a Scenario,
     pub(super) layer: Option<&'a Layer>,
+    /// Where and when the layer brings each unit into play.
+    pub(super) schedule: Option<Schedule>,
     pub(super) locale: &'static Locale,
     /// Each formation's totals and direct children, computed once.
     pub(super) totals: HashMap<&'a str, Totals>,
@@ -261,6 +264,7 @@ impl<'a> Context<'a> {
             project,
             scenario,
             layer,
+            schedule: layer.map(|l| Schedule::new(scenario, l)),
             locale,
             totals: formation_totals(scenario),
             child_formations,

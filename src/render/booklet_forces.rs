@@ -4,6 +4,7 @@
 
 use crate::locale::Counted;
 use crate::model::scenario::{Clock, Formation, Layer, Status, Unit, Who};
+use crate::model::schedule::Entry;
 use crate::model::strength::{Totals, sum};
 
 use super::booklet::{Chart, ChartSide, Context, Node, SideView, thousands};
@@ -87,29 +88,10 @@ impl Context<'_> {
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     }
 
-    /// The side of those a set-up or arrival names: its side, or that of
-    /// the first leader, formation or unit it lists; with its place among
-    /// the scenario's sides, to sort by.
-    pub(super) fn side_of(&self, who: &Who) -> (usize, String) {
+    /// A side by its id, as the booklet names it, with its place among the
+    /// scenario's sides to sort by (an unknown side last, unnamed).
+    pub(super) fn side_named(&self, id: Option<&str>) -> (usize, String) {
         let scenario = self.scenario;
-        let id = who
-            .side
-            .as_deref()
-            .or_else(|| {
-                who.leaders
-                    .iter()
-                    .find_map(|l| Some(scenario.leader(l)?.side.as_str()))
-            })
-            .or_else(|| {
-                who.formations
-                    .iter()
-                    .find_map(|f| scenario.formation_side(f))
-            })
-            .or_else(|| {
-                who.units
-                    .iter()
-                    .find_map(|u| scenario.unit_side(scenario.unit(u)?))
-            });
         let Some(id) = id else {
             return (usize::MAX, String::new());
         };
@@ -289,6 +271,44 @@ impl Context<'_> {
         detail
     }
 
+    /// When a unit comes into play, as the layer's schedule has it (the
+    /// same turn the set-up, the reinforcement table and the turn track
+    /// print), with the historical time where the two differ; without a
+    /// layer, the historical time.
+    fn arrival(&self, unit: &Unit) -> Option<String> {
+        let historical = unit.arrives.as_ref().map(|(c, _)| *c);
+        let (Some(layer), Some(schedule)) = (self.layer.filter(|l| l.timed), &self.schedule) else {
+            return historical.map(|c| self.moment(c));
+        };
+        // Arriving after the action and the game have begun: a unit there
+        // from the start is simply there.
+        let after_start =
+            historical.filter(|c| *c > layer.start && self.scenario.start.is_none_or(|s| *c > s));
+        let time = |c: Clock| crate::locale::Arg::Text(self.moment(c));
+        match schedule.entry(&unit.id) {
+            Some(Entry::SetUp(_)) => after_start.map(|c| {
+                self.locale
+                    .message("oob_set_up_historically", &[("time", time(c))])
+            }),
+            Some(Entry::Arrives(_)) => {
+                let turn = schedule.turn(layer, &unit.id)?;
+                let number = crate::locale::Arg::Number(u64::from(turn));
+                Some(match historical {
+                    Some(c) if layer.turn_of(c) == turn => self
+                        .locale
+                        .message("oob_arrives", &[("time", time(c)), ("turn", number)]),
+                    Some(c) => self.locale.message(
+                        "oob_arrives_historically",
+                        &[("turn", number), ("time", time(c))],
+                    ),
+                    None => self.locale.message("oob_arrives_turn", &[("turn", number)]),
+                })
+            }
+            // A unit the layer does not bring: its historical time alone.
+            None => after_start.map(|c| self.moment(c)),
+        }
+    }
+
     fn unit_node(&self, unit: &crate::model::scenario::Unit) -> Node {
         let mut detail = vec![
             unit.nations
@@ -334,17 +354,7 @@ impl Context<'_> {
                 detail.push(format!("{name}: {}", values.join(", ")));
             }
         }
-        if let Some((arrives, _)) = &unit.arrives {
-            let at = self.moment(*arrives);
-            detail.push(match self.layer.filter(|l| l.timed) {
-                Some(layer) => format!(
-                    "{at} ({} {})",
-                    self.locale.turn.to_lowercase(),
-                    layer.turn_of(*arrives)
-                ),
-                None => at,
-            });
-        }
+        detail.extend(self.arrival(unit));
         if let Some((departs, _)) = &unit.departs {
             detail.push(format!("{} {}", self.locale.departs, self.moment(*departs)));
         }
@@ -362,6 +372,21 @@ impl Context<'_> {
             detail: detail.join(" · "),
             children: Vec::new(),
         }
+    }
+
+    /// When a unit comes onto the field: when the layer brings it, else at
+    /// its historical time.
+    fn comes_at(&self, unit: &Unit) -> Option<Clock> {
+        let scheduled = self
+            .layer
+            .filter(|l| l.timed)
+            .zip(self.schedule.as_ref())
+            .and_then(|(layer, schedule)| {
+                schedule
+                    .turn(layer, &unit.id)
+                    .map(|turn| layer.turn_start(turn))
+            });
+        scheduled.or(unit.arrives.as_ref().map(|(c, _)| *c))
     }
 
     pub(super) fn chart(&self) -> Chart {
@@ -388,7 +413,7 @@ impl Context<'_> {
                     u.takes_part() && self.scenario.unit_side(u) == Some(side.id.as_str())
                 }) {
                     let men = i64::from(u.men.unwrap_or(0));
-                    let at = u.arrives.as_ref().map_or(start, |(c, _)| *c);
+                    let at = self.comes_at(u).unwrap_or(start);
                     changes.push((offset(at), men));
                     if let Some((departs, _)) = &u.departs {
                         changes.push((offset(*departs), -men));

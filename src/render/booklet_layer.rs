@@ -33,20 +33,20 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
         .map(|(who, threshold, _)| [cx.who(who), threshold.to_string()])
         .collect();
     let language = booklet.language.as_str();
-    // Set-up side by side, arrivals by turn and side: a player reads his own.
+    // Set-up side by side, arrivals by turn and side: a player reads his
+    // own. What names units of both sides is a row per side.
     let mut setup: Vec<_> = layer
         .setup
         .iter()
-        .map(|placement| {
-            let (order, side) = cx.side_of(&placement.who);
-            (
-                order,
-                [
-                    side,
-                    cx.who(&placement.who),
-                    place(placement, locale, language),
-                ],
-            )
+        .flat_map(|placement| {
+            cx.scenario
+                .split_by_side(&placement.who)
+                .into_iter()
+                .map(move |(side, who)| {
+                    let (order, side) = cx.side_named(side);
+                    let row = [side, cx.who(&who), place(placement, locale, language)];
+                    (order, row)
+                })
         })
         .collect();
     setup.sort_by_key(|(order, _)| *order);
@@ -54,16 +54,21 @@ pub(super) fn add_layer(cx: &Context, layer: &Layer, ruleset: &Ruleset, booklet:
     let mut arrivals: Vec<_> = layer
         .reinforcements
         .iter()
-        .map(|r| {
-            let (order, side) = cx.side_of(&r.who);
-            let row = [
-                r.turn.to_string(),
-                cx.moment(layer.turn_start(r.turn)),
-                side,
-                cx.who(&r.who),
-                r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
-            ];
-            ((r.turn, order), row)
+        .flat_map(|r| {
+            cx.scenario
+                .split_by_side(&r.who)
+                .into_iter()
+                .map(move |(side, who)| {
+                    let (order, side) = cx.side_named(side);
+                    let row = [
+                        r.turn.to_string(),
+                        cx.moment(layer.turn_start(r.turn)),
+                        side,
+                        cx.who(&who),
+                        r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default(),
+                    ];
+                    ((r.turn, order), row)
+                })
         })
         .collect();
     arrivals.sort_by_key(|(key, _)| *key);
@@ -124,15 +129,20 @@ fn turn_track(cx: &Context, layer: &Layer) -> Vec<TurnDay> {
                 .reinforcements
                 .iter()
                 .filter(|r| r.turn == turn)
-                .map(|r| {
-                    let (order, _) = cx.side_of(&r.who);
-                    let colour = cx
-                        .scenario
-                        .sides
-                        .get(order)
-                        .map_or_else(String::new, |s| s.colour.clone());
+                .flat_map(|r| {
                     let entry = r.entry.as_ref().map(|h| h.text.clone()).unwrap_or_default();
-                    (order, [colour, entry])
+                    cx.scenario
+                        .split_by_side(&r.who)
+                        .into_iter()
+                        .map(move |(side, _)| {
+                            let (order, _) = cx.side_named(side);
+                            let colour = cx
+                                .scenario
+                                .sides
+                                .get(order)
+                                .map_or_else(String::new, |s| s.colour.clone());
+                            (order, [colour, entry.clone()])
+                        })
                 })
                 .collect();
             // One mark per side and entry hex, the sides in order.

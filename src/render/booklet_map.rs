@@ -62,16 +62,28 @@ pub(super) fn setup_map(
         let Some(at) = placement.hex.as_ref().and_then(|h| map.grid.locate(h)) else {
             continue;
         };
+        // Both sides named in one set-up stand as two squares.
+        for (side, who) in cx.scenario.split_by_side(&placement.who) {
+            let side = side.unwrap_or_default();
+            let order = cx
+                .scenario
+                .sides
+                .iter()
+                .position(|s| s.id == side)
+                .unwrap_or(usize::MAX);
+            // A counter per unit taking part, or per part of a unit played as several.
+            let counters: usize = cx
+                .scenario
+                .units_of(&who)
+                .iter()
+                .filter(|u| u.takes_part())
+                .map(|u| layer.parts_of(&u.id).len().max(1))
+                .sum::<usize>()
+                + who.leaders.len();
+            let entry = stacks.entry((at, order)).or_insert((0, colour(side)));
+            entry.0 += counters as u32;
+        }
         let side = cx.scenario.side_of(&placement.who).unwrap_or_default();
-        let order = cx
-            .scenario
-            .sides
-            .iter()
-            .position(|s| s.id == side)
-            .unwrap_or(usize::MAX);
-        let counters = cx.scenario.units_of(&placement.who).len() + placement.who.leaders.len();
-        let entry = stacks.entry((at, order)).or_insert((0, colour(side)));
-        entry.0 += counters as u32;
         if let Some(within) = placement.within.filter(|w| *w > 0) {
             let reach = map.grid.within(at, within);
             view.zones
@@ -126,21 +138,30 @@ fn arrivals(
     colour: &dyn Fn(&str) -> String,
     view: &mut MapView,
 ) {
-    let mut entries: BTreeMap<(u32, u32), (BTreeSet<u32>, String)> = BTreeMap::new();
+    // Each side's turns at an entry hex, in the side's colour.
+    type HexAndSide = ((u32, u32), String);
+    let mut entries: BTreeMap<HexAndSide, (BTreeSet<u32>, String)> = BTreeMap::new();
     for r in &layer.reinforcements {
         let Some(at) = r.entry.as_ref().and_then(|h| map.grid.locate(h)) else {
             continue;
         };
-        let side = cx.scenario.side_of(&r.who).unwrap_or_default();
-        let entry = entries
-            .entry(at)
-            .or_insert_with(|| (BTreeSet::new(), colour(side)));
-        entry.0.insert(r.turn);
+        for (side, _) in cx.scenario.split_by_side(&r.who) {
+            let side = side.unwrap_or_default();
+            let entry = entries
+                .entry((at, side.to_string()))
+                .or_insert_with(|| (BTreeSet::new(), colour(side)));
+            entry.0.insert(r.turn);
+        }
     }
     let height = hex_mm * 0.42;
     let pt = points(height * 0.6).clamp(3.5, 8.0);
-    for (at, (turns, colour)) in entries {
+    let mut on_hex: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    for ((at, _), (turns, colour)) in entries {
         let (x, y) = map.grid.centre(at.0, at.1, hex_mm);
+        // Both sides entering at one hex: the second frame below the first.
+        let nth = on_hex.entry(at).or_default();
+        let below = *nth as f64 * height * 1.1;
+        *nth += 1;
         let text = turns
             .iter()
             .map(u32::to_string)
@@ -152,7 +173,7 @@ fn arrivals(
         view.arrivals.push(Stack {
             x,
             // Below the hex's centre, clear of a set-up square on the same hex.
-            y: y + hex_mm * 0.5,
+            y: y + hex_mm * 0.5 + below,
             size: width.max(height),
             height,
             pt,

@@ -112,13 +112,14 @@ fn counters_sit_on_a_16_mm_grid_with_backs_mirrored_for_duplex() {
         );
     }
     // 11 columns × 17 rows of 16 mm fit inside 10 mm margins on A4. Quatre
-    // Bras has 105 units, 2 of them not engaged (the Guard light cavalry), and
-    // 38 leaders; sombra's markers: 7 orders × 3, 6 squares, 6 skirmish, 4
-    // limbered, 6 disorder, 6 rout, 4 new commander, one FFD per three units
-    // taking part of each army (France 43; Britain 19, Brunswick 12, Hanover
-    // 11, the Netherlands 10, Nassau 6, the KGL 2) and the turn.
-    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (14 + 6 + 4 + 3 + 3 + 2) + 1;
-    let total = 103 + 38 + markers;
+    // Bras has 105 units, all taking part (the Guard light cavalry, which the
+    // set-up places, present but not committed), and 38 leaders; sombra's
+    // markers: 7 orders × 3, 6 squares, 6 skirmish, 4 limbered, 6 disorder,
+    // 6 rout, 4 new commander, one FFD per three units taking part of each
+    // army (France 45; Britain 19, Brunswick 12, Hanover 11, the Netherlands
+    // 10, Nassau 6, the KGL 2) and the turn.
+    let markers = 7 * 3 + 6 + 6 + 4 + 6 + 6 + 4 + (15 + 6 + 4 + 3 + 3 + 2) + 1;
+    let total = 105 + 38 + markers;
     assert_eq!(pages.len(), 4, "two sheets, each fronts then backs");
     let mut placed = 0;
     for sheet in pages.chunks(2) {
@@ -172,8 +173,8 @@ fn counters_carry_the_units_names_parents_and_reduced_backs() {
     assert!(text.contains("Adscripción"), "an order marker's short name");
     assert!(text.contains("Desorg."), "the disordered backs");
     assert!(
-        text.contains("FFD 14") && !text.contains("FFD 15"),
-        "FFD per army: France's 43 units give 14, the largest"
+        text.contains("FFD 15") && !text.contains("FFD 16"),
+        "FFD per army: France's 45 units give 15, the largest"
     );
     assert!(text.contains("Ney"), "the leaders");
     assert!(

@@ -1,6 +1,8 @@
 //! Every lint has a fixture folder, `tests/fixtures/lints/<code>/`, whose
-//! `fail/` and `pass/` cases are laid over the small project in `base/`: the
-//! failing case is reported where it is, the passing case checks clean.
+//! `fail/` and `pass/` cases are laid over the small project in `base/`
+//! (and a case with `scenarios/` over the hex game and battle in
+//! `scenario-base/` too): the failing case is reported where it is, the
+//! passing case checks clean.
 
 use std::path::PathBuf;
 
@@ -12,6 +14,9 @@ fn project(code: &str, case: &str) -> tempfile::TempDir {
     copy_dir(&fixture("lints/base"), dir.path());
     let overlay = fixture("lints").join(code).join(case);
     assert!(overlay.is_dir(), "no fixture folder {}", overlay.display());
+    if overlay.join("scenarios").is_dir() {
+        copy_dir(&fixture("lints/scenario-base"), dir.path());
+    }
     copy_dir(&overlay, dir.path());
     dir
 }
@@ -194,7 +199,7 @@ fn fixture_folders() -> Vec<String> {
     let mut codes: Vec<String> = std::fs::read_dir(fixture("lints"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name != "base")
+        .filter(|name| name != "base" && name != "scenario-base")
         .collect();
     codes.sort();
     codes
@@ -218,7 +223,10 @@ fn every_lint_has_a_fixture_folder_named_in_the_registry() {
             assert!(root.join("pass").join(path).is_file());
         }
     }
-    for code in CODES.iter().filter(|c| c.family == Family::Lint) {
+    for code in CODES
+        .iter()
+        .filter(|c| c.family == Family::Lint || c.example.is_some())
+    {
         assert!(
             folders.iter().any(|f| f == code.code),
             "lint {} has no folder in tests/fixtures/lints",

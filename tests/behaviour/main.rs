@@ -17,6 +17,7 @@ mod languages;
 mod lints;
 mod maps;
 mod memory;
+mod package;
 mod player_aids;
 mod rulebooks;
 mod scenarios;

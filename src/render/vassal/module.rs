@@ -12,6 +12,7 @@ use crate::model::Ruleset;
 use crate::model::layer::Who;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
+use crate::model::schedule::{self, Schedule};
 
 use super::super::backend::{Context, Made, MadeResult};
 use super::super::counters::{self, Face};
@@ -155,6 +156,7 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
             .unwrap_or("1"),
         scenario,
         layer,
+        schedule: Schedule::new(scenario, layer),
         map,
         grid: &grid,
         board_image: &board_image,
@@ -416,6 +418,8 @@ struct Module<'a> {
     version: &'a str,
     scenario: &'a Scenario,
     layer: &'a Layer,
+    /// Where and when the layer brings each unit and leader into play.
+    schedule: Schedule,
     map: &'a HexMap,
     grid: &'a VassalGrid,
     board_image: &'a str,
@@ -584,26 +588,41 @@ impl Module<'_> {
         if !markers.is_empty() {
             tabs = tabs.child(self.panel(&self.words.markers, markers));
         }
-        let mut turns: BTreeMap<u32, (Vec<&Counter>, Vec<String>)> = BTreeMap::new();
-        for r in &self.layer.reinforcements {
-            let entry = turns.entry(r.turn).or_default();
-            entry.0.extend(self.counters_of(&r.who));
-            if let Some((c, row)) = r.entry.as_ref().and_then(|h| self.map.grid.locate(h)) {
-                let name = self.map.grid.name(c, row);
-                if !entry.1.contains(&name) {
-                    entry.1.push(name);
+        // A tray per turn and side: a player takes his own arrivals.
+        type Tray<'c> = (Vec<&'c Counter>, Vec<String>);
+        let mut turns: BTreeMap<(u32, usize), Tray> = BTreeMap::new();
+        for (i, r) in self.layer.reinforcements.iter().enumerate() {
+            for (side, who) in self.scenario.split_by_side(&r.who) {
+                let order = side
+                    .and_then(|s| self.scenario.sides.iter().position(|x| x.id == s))
+                    .unwrap_or(usize::MAX);
+                let entry = turns.entry((r.turn, order)).or_default();
+                entry
+                    .0
+                    .extend(self.counters_of(&who, schedule::Entry::Arrives(i)));
+                if let Some((c, row)) = r.entry.as_ref().and_then(|h| self.map.grid.locate(h)) {
+                    let name = self.map.grid.name(c, row);
+                    if !entry.1.contains(&name) {
+                        entry.1.push(name);
+                    }
                 }
             }
         }
+        turns.retain(|_, (counters, _)| !counters.is_empty());
         if !turns.is_empty() {
-            let panels = turns.into_iter().map(|(turn, (counters, entries))| {
-                let mut name = self.words.turn(turn);
-                if !entries.is_empty() {
-                    name = format!("{name} · {}", entries.join(", "));
-                }
-                let slots = counters.into_iter().map(|c| self.slot(c, ids)).collect();
-                self.panel(&name, slots)
-            });
+            let panels = turns
+                .into_iter()
+                .map(|((turn, side), (counters, entries))| {
+                    let mut name = self.words.turn(turn);
+                    if let Some(side) = self.scenario.sides.get(side) {
+                        name = format!("{name} · {}", side.name_in(self.language));
+                    }
+                    if !entries.is_empty() {
+                        name = format!("{name} · {}", entries.join(", "));
+                    }
+                    let slots = counters.into_iter().map(|c| self.slot(c, ids)).collect();
+                    self.panel(&name, slots)
+                });
             let panels: Vec<Element> = panels.collect();
             tabs = tabs.child(
                 Element::vassal("widget.ListWidget")
@@ -621,15 +640,17 @@ impl Module<'_> {
             .child(tabs)
     }
 
-    /// The counters a layer rule names: its units' (each battalion of a
-    /// unit played as several) and its leaders'.
-    fn counters_of(&self, who: &Who) -> Vec<&Counter> {
+    /// The counters a set-up or arrival brings: its units' (each battalion
+    /// of a unit played as several) and its leaders', those the layer's
+    /// schedule gives to this `entry` (a unit named more directly elsewhere
+    /// is brought there).
+    fn counters_of(&self, who: &Who, entry: schedule::Entry) -> Vec<&Counter> {
         let mut ids: Vec<String> = Vec::new();
         for unit in self
             .scenario
             .units_of(who)
             .into_iter()
-            .filter(|u| u.takes_part())
+            .filter(|u| u.takes_part() && self.schedule.entry(&u.id) == Some(entry))
         {
             let parts = self.layer.parts_of(&unit.id);
             if parts.is_empty() {
@@ -764,7 +785,7 @@ impl Module<'_> {
         let grid = &self.map.grid;
         let mut placed = HashSet::new();
         let mut stacks = Vec::new();
-        for placement in &self.layer.setup {
+        for (i, placement) in self.layer.setup.iter().enumerate() {
             let Some((column, row)) = placement.hex.as_ref().and_then(|h| grid.locate(h)) else {
                 continue;
             };
@@ -772,7 +793,7 @@ impl Module<'_> {
             let name = grid.name(column, row);
             // By the hex's name wherever VASSAL names it as the map does.
             let by_name = self.grid.location_name((x, y)) == name;
-            for counter in self.counters_of(&placement.who) {
+            for counter in self.counters_of(&placement.who, schedule::Entry::SetUp(i)) {
                 if !placed.insert(counter.front.id.clone()) {
                     continue;
                 }

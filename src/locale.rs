@@ -161,6 +161,7 @@ words!(
     success,
     failure_by,
     or_more,
+    or_less,
     claimed,
     chance,
     worst,

@@ -2,8 +2,8 @@
 //! from the table it names.
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::compute::{evaluate, lookup_example};
-use crate::model::table::{Effect, ModifierTable};
+use crate::model::compute::{evaluate, evaluate_test, lookup_example};
+use crate::model::table::{DiceTest, Effect, ModifierTable};
 use crate::model::{Example, Ruleset, Table, TableKind};
 
 use super::references::unknown;
@@ -16,8 +16,10 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
             continue; // reported by the reference checks
         };
         match &table.kind {
-            TableKind::Modifiers(m) => modifier_example(ruleset, table, m, example, diags),
-            TableKind::DiceTest(t) => modifier_example(ruleset, table, &t.modifiers, example, diags),
+            TableKind::Modifiers(m) => modifier_example(ruleset, table, m, None, example, diags),
+            TableKind::DiceTest(t) => {
+                modifier_example(ruleset, table, &t.modifiers, Some(t), example, diags);
+            }
             TableKind::Lookup(_) => lookup(ruleset, table, example, diags),
             other => diags.push(
                 Diagnostic::error(
@@ -38,6 +40,7 @@ fn modifier_example(
     ruleset: &Ruleset,
     table: &Table,
     modifiers: &ModifierTable,
+    test: Option<&DiceTest>,
     example: &Example,
     diags: &mut Diagnostics,
 ) {
@@ -62,7 +65,11 @@ fn modifier_example(
         return; // a claim computed without the unknown input would mislead
     }
     let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
-    let Ok(evaluation) = evaluate(ruleset, modifiers, &inputs, example.roll) else {
+    let evaluation = match test {
+        Some(test) => evaluate_test(ruleset, test, &inputs, example.roll),
+        None => evaluate(ruleset, modifiers, &inputs, example.roll),
+    };
+    let Ok(evaluation) = evaluation else {
         diags.push(
             Diagnostic::error(
                 "invalid-example",
@@ -91,7 +98,12 @@ fn modifier_example(
                 Effect::Factor(r) => format!("{} ×{r}", t.label),
             })
             .collect();
-        let how = format!("from {} with: {}", evaluation.start, terms.join(", "));
+        let mut how = format!("from {} with: {}", evaluation.start, terms.join(", "));
+        if let Some((total, needed)) = evaluation.to_roll {
+            how.push_str(&format!(
+                "; the modifiers go to the roll ({total:+}), which needs {needed}"
+            ));
+        }
         compare(table, name, *claimed, computed as f64, location, how, diags);
     }
 }

@@ -13,6 +13,7 @@ pub mod dice;
 mod examples;
 mod feeds;
 mod map;
+mod modifier_sign;
 mod monotonic;
 mod package;
 mod proportions;
@@ -109,6 +110,7 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
             feeds::check(ruleset, table, m, limits, found);
         }
         TableKind::DiceTest(t) => {
+            modifier_sign::check(ruleset, table, t, found);
             coverage::modifier_groups(ruleset, &t.modifiers, found);
             monotonic::modifier_groups(ruleset, &t.modifiers, found);
             if let Base::Fixed(base) = t.modifiers.base {

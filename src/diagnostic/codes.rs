@@ -477,6 +477,22 @@ pub static CODES: &[Code] = &[
         "content/lints/tables/coverage.toml"
     ),
     code!(
+        "modifier-sign",
+        Warning,
+        Lint,
+        "a dice test's bonus makes success harder: `modifies = \"roll\"` is missing, or extra",
+        "Rules write a dice test two ways: \"2d6 + modifiers ≥ 7\" adds the modifiers to the \
+         roll (`modifies = \"roll\"`), \"2d6 ≥ 7 + modifiers\" to the number the roll must \
+         reach (the default). Written the first way and declared the second, every bonus works \
+         against the unit: the Guard's +2 asks for 9 instead of 5. The lint reports a modifier \
+         that reads as a bonus — a better member of an ordered vocabulary, a Guard, veteran or \
+         élite unit, a general with it — and makes success harder, and a test whose rules text \
+         says the modifiers go \"to the roll\" (\"a la tirada\", \"к броску\") while the table \
+         adds them to the base.",
+        "content/lints/tables/charge.toml",
+        "content/lints/tables/charge.toml"
+    ),
+    code!(
         "monotonic",
         Error,
         Lint,

@@ -2,7 +2,7 @@
 
 use crate::model::expr::Scope;
 use crate::model::table::LookupTable;
-use crate::model::table::{Base, Effect, ModifierTable};
+use crate::model::table::{Base, DiceTest, Effect, ModifierTable};
 use crate::model::{Cell, Ratio, Ruleset};
 
 /// One applied term, labelled as the table labels it.
@@ -25,17 +25,45 @@ pub struct Evaluation {
     pub result: i64,
     /// The exact value before rounding.
     pub exact: Ratio,
+    /// Where the modifiers go to the roll ("2d6 + modifiers ≥ 7"): their
+    /// total, and the roll needed (the base less that total).
+    pub to_roll: Option<(i64, i64)>,
 }
 
 impl Evaluation {
-    /// The value of a claim by name (`sum`, `result`, `target`).
+    /// The value of a claim by name (`sum`, `result`, `target`): on a test
+    /// whose modifiers go to the roll, the sum is theirs and the target the
+    /// roll needed.
     pub fn claim(&self, name: &str) -> Option<i64> {
-        match name {
-            "sum" => Some(self.sum),
-            "result" | "target" => Some(self.result),
+        match (name, self.to_roll) {
+            ("sum", Some((total, _))) => Some(total),
+            ("result" | "target", Some((_, needed))) => Some(needed),
+            ("sum", None) => Some(self.sum),
+            ("result" | "target", None) => Some(self.result),
             _ => None,
         }
     }
+}
+
+/// Applies `inputs` to a dice test's modifiers, as its rules read them:
+/// added to the base it is compared with, or (`modifies = "roll"`) to the
+/// roll, which then needs the base less their total.
+pub fn evaluate_test(
+    ruleset: &Ruleset,
+    test: &DiceTest,
+    inputs: &[&str],
+    roll: Option<i64>,
+) -> Result<Evaluation, Overflow> {
+    let mut evaluation = evaluate(ruleset, &test.modifiers, inputs, roll)?;
+    if test.modifies_roll {
+        let total = evaluation
+            .sum
+            .checked_sub(evaluation.start)
+            .ok_or(Overflow)?;
+        let needed = test.target(evaluation.start, total);
+        evaluation.to_roll = Some((total, needed));
+    }
+    Ok(evaluation)
 }
 
 /// The factors of an example multiply to a fraction too fine to hold exactly.
@@ -105,6 +133,7 @@ pub fn evaluate(
         factor,
         result,
         exact,
+        to_roll: None,
     })
 }
 

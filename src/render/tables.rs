@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::compute::{Evaluation, evaluate, lookup_example};
+use crate::model::compute::{Evaluation, evaluate, evaluate_test, lookup_example};
 use crate::model::table::{
     Base, Beyond, Crt, DiceTest, Effect, LookupTable, ModifierTable, Pass, RangeTable, Rounding,
     roll_text,
@@ -543,8 +543,10 @@ pub fn display_example(ruleset: &Ruleset, example: &Example, number: &str) -> Di
     };
     display.table = table.title.clone();
     display.lines = match &table.kind {
-        TableKind::Modifiers(m) => modifier_derivation(ruleset, locale, m, example),
-        TableKind::DiceTest(t) => modifier_derivation(ruleset, locale, &t.modifiers, example),
+        TableKind::Modifiers(m) => modifier_derivation(ruleset, locale, m, None, example),
+        TableKind::DiceTest(t) => {
+            modifier_derivation(ruleset, locale, &t.modifiers, Some(t), example)
+        }
         TableKind::Lookup(l) => lookup_derivation(ruleset, locale, table, l, example),
         _ => Vec::new(),
     };
@@ -554,16 +556,22 @@ pub fn display_example(ruleset: &Ruleset, example: &Example, number: &str) -> Di
         .claims
         .iter()
         .filter_map(|(name, value, _)| {
-            let label = match name.as_str() {
-                "sum" => locale.sum.to_string(),
-                "result" | "target" => locale.result.to_string(),
-                other => column_label(table, other),
+            let to_roll = matches!(&table.kind, TableKind::DiceTest(t) if t.modifies_roll);
+            let label = match (name.as_str(), to_roll) {
+                ("sum", true) => locale.message("example_to_roll", &[]),
+                ("result" | "target", true) => locale.message("example_roll_needed", &[]),
+                ("sum", false) => locale.sum.to_string(),
+                ("result" | "target", false) => locale.result.to_string(),
+                (other, _) => column_label(table, other),
             };
             let figure = locale.decimal(*value);
-            let derived = display
-                .lines
-                .iter()
-                .any(|[l, v]| *l == label && *v == figure);
+            // "3 o más", "+4": the roll needed with its bound, a total of
+            // modifiers with its sign.
+            let same = |v: &str| {
+                let v = v.trim_start_matches('+').replace('−', "-");
+                v == figure.replace('−', "-") || v.starts_with(&format!("{figure} "))
+            };
+            let derived = display.lines.iter().any(|[l, v]| *l == label && same(v));
             (!derived).then(|| [label, format!("{figure} ({})", locale.claimed)])
         })
         .collect();
@@ -585,12 +593,17 @@ fn modifier_derivation(
     ruleset: &Ruleset,
     locale: &Locale,
     table: &ModifierTable,
+    test: Option<&DiceTest>,
     example: &Example,
 ) -> Vec<[String; 2]> {
     let inputs: Vec<&str> = example.inputs.iter().map(|(k, _)| k.as_str()).collect();
+    let evaluation = match test {
+        Some(test) => evaluate_test(ruleset, test, &inputs, example.roll),
+        None => evaluate(ruleset, table, &inputs, example.roll),
+    };
     // An example that overflows is an error of `check`; nothing to print.
-    match evaluate(ruleset, table, &inputs, example.roll) {
-        Ok(evaluation) => derivation(locale, table, &evaluation),
+    match evaluation {
+        Ok(evaluation) => derivation(locale, table, test, &evaluation),
         Err(_) => Vec::new(),
     }
 }
@@ -638,7 +651,12 @@ fn lookup_derivation(
     lines
 }
 
-fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -> Vec<[String; 2]> {
+fn derivation(
+    locale: &Locale,
+    table: &ModifierTable,
+    test: Option<&DiceTest>,
+    evaluation: &Evaluation,
+) -> Vec<[String; 2]> {
     let mut lines = vec![match table.base {
         Base::Fixed(n) => [locale.base.to_string(), locale.decimal(n as f64)],
         Base::Roll(dice) => [
@@ -654,6 +672,20 @@ fn derivation(locale: &Locale, table: &ModifierTable, evaluation: &Evaluation) -
             value
         };
         lines.push([term.label.clone(), value]);
+    }
+    // Modifiers to the roll: their total, and the roll the dice need.
+    if let (Some((total, needed)), Some(test)) = (evaluation.to_roll, test) {
+        let total = effect(locale, crate::model::table::Effect::Add(total));
+        lines.push([locale.message("example_to_roll", &[]), total]);
+        let bound = match test.pass {
+            Pass::AtLeast => &locale.or_more,
+            Pass::AtMost => &locale.or_less,
+        };
+        lines.push([
+            locale.message("example_roll_needed", &[]),
+            format!("{} {bound}", locale.decimal(needed as f64)),
+        ]);
+        return lines;
     }
     lines.push([
         locale.sum.to_string(),

@@ -38,6 +38,7 @@ exclusive = not cumulative: only the most penalising applies
 success = Success
 failure_by = Failed by
 or_more = or more
+or_less = or less
 claimed = as the text says
 chance = Chance of success
 worst = worst case
@@ -295,6 +296,8 @@ crt_shift = { $sign }{ $n } { $n ->
 crt_beyond_results = below the first column { $below }; above the last { $above }
 success_by = Made by
 dice_plus_modifiers = { $dice } + modifiers
+example_to_roll = Modifiers to the roll
+example_roll_needed = Roll needed
 then_roll_on = Then roll on: { $table }.
 
 ## VASSAL modules

@@ -38,6 +38,7 @@ exclusive = no acumulativos: se aplica el más penalizador
 success = Éxito
 failure_by = Fallo por
 or_more = o más
+or_less = o menos
 claimed = según el texto
 chance = Probabilidad de éxito
 worst = peor caso
@@ -295,6 +296,8 @@ crt_shift = { $sign }{ $n } { $n ->
 crt_beyond_results = por debajo de la primera columna, { $below }; por encima de la última, { $above }
 success_by = Éxito por
 dice_plus_modifiers = { $dice } + modificadores
+example_to_roll = Modificadores a la tirada
+example_roll_needed = Tirada necesaria
 then_roll_on = Después se tira en: { $table }.
 
 ## VASSAL modules

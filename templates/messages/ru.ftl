@@ -38,6 +38,7 @@ exclusive = не суммируются: применяется худший
 success = Успех
 failure_by = Провал на
 or_more = и более
+or_less = и менее
 claimed = по тексту
 chance = Вероятность успеха
 worst = худший случай
@@ -313,6 +314,8 @@ crt_shift = { $sign }{ $n } { $n ->
 crt_beyond_results = ниже первого столбца — { $below }; выше последнего — { $above }
 success_by = Успех с запасом
 dice_plus_modifiers = { $dice } + модификаторы
+example_to_roll = Модификаторы к броску
+example_roll_needed = Нужно выбросить
 then_roll_on = Затем бросок по таблице: { $table }.
 
 ## VASSAL modules

@@ -338,3 +338,34 @@ fn check_coverage_counts_the_numbers_a_lint_checks_per_chapter() {
         "{verbose}"
     );
 }
+
+/// Defect: an example on a test whose modifiers go to the roll ("2d6 +
+/// modifiers ≥ 7"; Guard +2 and a flank +2 need 3 or more) was rejected as
+/// `target = 3, but table charge gives 11`, and the rulebook printed "Sum
+/// 11" under a header that puts the modifiers on the roll.
+#[test]
+fn an_example_of_a_test_whose_modifiers_go_to_the_roll_derives_the_roll_needed() {
+    let dir = project("modifier-sign", "pass");
+    std::fs::create_dir_all(dir.path().join("content/lints/chapters")).unwrap();
+    std::fs::write(
+        dir.path().join("content/lints/chapters/01-charges.md"),
+        "+++\nid = \"charges\"\ntitle = \"Charges\"\n+++\n\n\
+         The Guard charges a flank: add 2 and 2 to the roll, which needs 3 or more.\n\n\
+         ```table charge\n```\n\n\
+         ```example charge\ntitle = \"The Guard against a flank\"\n\
+         inputs = [\"guard\", \"flank\"]\nclaims = { sum = 4, target = 3 }\n```\n",
+    )
+    .unwrap();
+    let output = grognard(dir.path(), &["check", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).trim(),
+        "",
+        "the example agrees with its table"
+    );
+    let pdf = crate::common::output_file_of(dir.path(), &["build"], "lints/lints-rules.pdf");
+    let text = crate::common::pdf_text(&pdf);
+    assert!(text.contains("Modifiers to the roll +4"), "{text}");
+    assert!(text.contains("Roll needed 3 or more"), "{text}");
+    assert!(!text.contains("Sum 11"), "{text}");
+}

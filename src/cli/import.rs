@@ -1,6 +1,8 @@
 //! `grognard import FILE --scenario ID`: a spreadsheet of units (CSV or TSV)
-//! into `scenarios/<ID>/scenario.toml`, then the new scenario checked.
-//! With `--layer RULESET`, a sheet of values into that layer's `[values]`.
+//! into `scenarios/<ID>/scenario.toml`, then the scenario checked. Over an
+//! existing scenario its rows are merged in (`--replace` starts afresh and
+//! says what that drops). With `--layer RULESET`, a sheet of values into
+//! that layer's `[values]`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,7 +24,7 @@ pub struct Args {
     scenario: String,
     /// Read the values of an existing scenario's layer for this ruleset
     /// (a column `id`, then one column per key) into the layer's `[values]`
-    #[arg(long, value_name = "RULESET", conflicts_with_all = ["title", "date", "force"])]
+    #[arg(long, value_name = "RULESET", conflicts_with_all = ["title", "date", "replace"])]
     layer: Option<String>,
     /// Its title (default: the id)
     #[arg(long)]
@@ -30,9 +32,11 @@ pub struct Args {
     /// The first day of the action, YYYY-MM-DD, which dated times count from
     #[arg(long)]
     date: Option<String>,
-    /// Replace an existing scenario.toml
-    #[arg(long)]
-    force: bool,
+    /// Replace an existing scenario.toml instead of merging the rows into
+    /// it: leaders, contingents, stated totals, places, prose and sources
+    /// are dropped, and listed
+    #[arg(long, alias = "force")]
+    replace: bool,
     #[command(flatten)]
     report: Report,
 }
@@ -57,12 +61,11 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
             args.scenario
         ));
     }
-    if target.exists() && !args.force {
-        return fail(format!(
-            "{} exists; `--force` replaces it",
-            target.display()
-        ));
-    }
+    let existing = match std::fs::read(&target) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return fail(format!("{}: {e}", target.display())),
+    };
     let date = match args.date.as_deref().map(|d| (d, calendar::parse_date(d))) {
         Some((text, None)) => {
             return fail(format!(
@@ -85,7 +88,13 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         max_rows: session.project.limits.get(grognard::model::limits::UNITS) as usize,
     };
     let mut found = grognard::diagnostic::Diagnostics::default();
-    let scenario = import::scenario(file, &text, &options, &mut found);
+    let scenario = match &existing {
+        None => import::scenario(file, &text, &options, &mut found),
+        Some(existing) => {
+            let over = import::over(file, &text, &options, existing, args.replace, &mut found);
+            over.map(|over| say_what_changed(over, &args.scenario))
+        }
+    };
     session.diagnostics.extend(found.iter().cloned());
     let Some(scenario) = scenario else {
         return finish(&mut session, &args.report, &[args.scenario]);
@@ -105,6 +114,43 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let targets = vec![args.scenario];
     grognard::retain_for_targets(&mut session, &targets);
     finish(&mut session, &args.report, &targets)
+}
+
+/// Tells the author what a sheet did to the existing file; its new text.
+fn say_what_changed(over: import::Over, scenario: &str) -> String {
+    match over {
+        import::Over::Merged(text, merged) => {
+            eprintln!(
+                "merged into {scenario}: {} unit(s) updated, {} added, {} side(s) and {} formation(s) added; leaders, contingents, stated totals, places, prose and sources kept",
+                merged.updated, merged.added, merged.sides_added, merged.formations_added
+            );
+            if !merged.kept.is_empty() {
+                let listed: Vec<&str> = merged.kept.iter().take(8).map(String::as_str).collect();
+                let more = merged.kept.len().saturating_sub(listed.len());
+                eprintln!(
+                    "kept {} unit(s) no row names: {}{}",
+                    merged.kept.len(),
+                    listed.join(", "),
+                    if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            text
+        }
+        import::Over::Replaced(text, dropped) => {
+            if !dropped.is_empty() {
+                let listed: Vec<String> = dropped
+                    .iter()
+                    .map(|(what, n)| format!("{n} × {what}"))
+                    .collect();
+                eprintln!("--replace drops from {scenario}: {}", listed.join(", "));
+            }
+            text
+        }
+    }
 }
 
 /// The sheet's text, without a byte-order mark.

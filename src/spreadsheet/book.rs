@@ -8,6 +8,8 @@ use super::import::Options;
 /// What the rows add up to, in the order they came.
 #[derive(Default)]
 pub(super) struct Book {
+    /// The columns the sheet has: what its rows say all there is of.
+    pub(super) columns: Vec<&'static str>,
     pub(super) sides: Vec<(String, String)>,
     /// (id, name, level, parent, side) of each formation.
     pub(super) formations: Vec<(String, String, String, Option<String>, String)>,

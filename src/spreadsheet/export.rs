@@ -79,6 +79,7 @@ fn row(scenario: &Scenario, unit: &Unit) -> Vec<String> {
         count(Part::Company),
         count(Part::Battery),
         unit.echelon.clone().unwrap_or_default(),
+        unit.regiment.clone().unwrap_or_default(),
         unit.detached_from.clone().unwrap_or_default(),
         men,
         number(unit.guns),

@@ -12,6 +12,7 @@ use crate::source::FileId;
 
 use super::book::Book;
 use super::cells::{self, bracketed};
+pub use super::merge::Merged;
 use super::sheet::Sheet;
 use super::{COLUMNS, LEVELS_FROM_BOTTOM, LIST_SEPARATOR, PATH_SEPARATOR, REQUIRED, slug};
 
@@ -34,16 +35,64 @@ pub fn scenario(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Option<String> {
+    let book = read(file, text, options, diags)?;
+    Some(book.toml(options))
+}
+
+/// What a sheet does to an existing scenario.toml.
+pub enum Over {
+    /// Its rows merged in; everything a row cannot hold kept.
+    Merged(String, Merged),
+    /// The file replaced, and what that drops (what, how many).
+    Replaced(String, Vec<(String, usize)>),
+}
+
+/// A sheet imported over an existing scenario's file: merged into it, or
+/// (`replace`) replacing it; `None` when a cell is wrong or the file is not
+/// TOML that can be edited (`diags` says which).
+pub fn over(
+    file: FileId,
+    text: &str,
+    options: &Options,
+    existing: &str,
+    replace: bool,
+    diags: &mut Diagnostics,
+) -> Option<Over> {
+    let book = read(file, text, options, diags)?;
+    if replace {
+        let dropped = super::merge::dropped_by_replacing(existing, &book);
+        return Some(Over::Replaced(book.toml(options), dropped));
+    }
+    match super::merge::merge(existing, &book) {
+        Some((merged, report)) => Some(Over::Merged(merged, report)),
+        None => {
+            diags.push(
+                Diagnostic::error(
+                    "toml-syntax",
+                    "the existing scenario.toml is not TOML the sheet can be merged into",
+                )
+                .note("fix the file (`grognard check` says where), or import with `--replace`"),
+            );
+            None
+        }
+    }
+}
+
+/// Every row of a sheet, read into a book; `None` when a cell is wrong.
+fn read(file: FileId, text: &str, options: &Options, diags: &mut Diagnostics) -> Option<Book> {
     let (sheet, header, records) = Sheet::open(file, text, REQUIRED, options.max_rows, diags)?;
     let columns = sheet.columns(&header, diags)?;
-    let mut book = Book::default();
+    let mut book = Book {
+        columns: columns.keys().copied().collect(),
+        ..Book::default()
+    };
     for record in &records {
         sheet.row(&columns, record, options, &mut book, diags);
     }
     if diags.has_errors() {
         return None;
     }
-    Some(book.toml(options))
+    Some(book)
 }
 
 /// The index of each known column.
@@ -376,6 +425,10 @@ impl Row<'_> {
                     &format!("one of {}", ECHELONS.join(", ")),
                 ));
             }
+        }
+        let regiment = self.cell("regiment");
+        if !regiment.is_empty() {
+            unit.insert("regiment".into(), regiment.into());
         }
         let detached = self.cell("detached_from");
         if !detached.is_empty() {

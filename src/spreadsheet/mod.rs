@@ -7,6 +7,7 @@ mod book;
 pub mod cells;
 pub mod export;
 pub mod import;
+mod merge;
 mod sheet;
 pub mod values;
 
@@ -27,6 +28,7 @@ pub const COLUMNS: &[&str] = &[
     "companies",
     "batteries",
     "echelon",
+    "regiment",
     "detached_from",
     "men",
     "guns",

@@ -247,3 +247,126 @@ fr-34e-1,1,10
     assert!(err.contains("values.csv:4:1"), "{err}");
     assert_eq!(std::fs::read_to_string(&layer).unwrap(), before);
 }
+
+/// Defect: `import sheet.csv --scenario quatre-bras-1815 --force` over the
+/// existing scenario kept only the unit rows — its 38 leaders, contingents,
+/// stated totals, places, prose, dates and sources were gone, and `check`
+/// was clean afterwards.
+#[test]
+fn a_sheet_imported_over_a_scenario_merges_its_rows_and_keeps_the_rest() {
+    let project = crate::common::project_copy();
+    let file = project
+        .path()
+        .join("scenarios/quatre-bras-1815/scenario.toml");
+    let before = std::fs::read_to_string(&file).unwrap();
+    // The sheet as a designer edits it: one strength changed, one unit
+    // gone, one added to an existing brigade.
+    let sheet = export(project.path(), "quatre-bras-1815");
+    let mut lines: Vec<String> = sheet.lines().map(String::from).collect();
+    let gemioncourt = lines.iter().position(|l| l.contains(",al-7line,")).unwrap();
+    lines[gemioncourt] = lines[gemioncourt].replace(",689,", ",700,");
+    lines.retain(|l| !l.contains(",al-nas-jag,"));
+    let template = lines
+        .iter()
+        .find(|l| l.contains(",al-8mil,"))
+        .unwrap()
+        .clone();
+    lines.push(
+        template
+            .replace(",al-8mil,", ",al-new,")
+            .replace("8th National Militia Battalion", "A new battalion"),
+    );
+    let csv = project.path().join("edited.csv");
+    std::fs::write(&csv, lines.join("\n") + "\n").unwrap();
+    let output = grognard(
+        project.path(),
+        &[
+            "import",
+            csv.to_str().unwrap(),
+            "--scenario",
+            "quatre-bras-1815",
+        ],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(err.contains("104 unit(s) updated, 1 added"), "{err}");
+    assert!(
+        err.contains("kept 1 unit(s) no row names: al-nas-jag"),
+        "{err}"
+    );
+    let after = std::fs::read_to_string(&file).unwrap();
+    // Everything a row cannot hold is still there, as it was written.
+    for kept in [
+        "[[leader]]\nid = \"wellington\"",
+        "introduction = { es = \"\"\"",
+        "place = { es = \"Quatre Bras, Brabante\"",
+        "start = \"14:00\"",
+        "[[stated]]",
+        "sources = [",
+        "entry = \"frasnes-road\"",
+    ] {
+        assert!(after.contains(kept), "lost {kept:?}");
+    }
+    assert_eq!(
+        after.matches("[[leader]]").count(),
+        before.matches("[[leader]]").count()
+    );
+    assert!(after.contains("id = \"al-new\""));
+    assert!(after.contains("men = 700"));
+    assert!(
+        after.contains("id = \"al-nas-jag\""),
+        "a unit no row names is kept"
+    );
+    // --replace starts afresh, and says what it drops.
+    let output = grognard(
+        project.path(),
+        &[
+            "import",
+            csv.to_str().unwrap(),
+            "--scenario",
+            "quatre-bras-1815",
+            "--replace",
+        ],
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("--replace drops from quatre-bras-1815: 38 × [[leader]]"),
+        "{err}"
+    );
+    assert!(err.contains("1 × units no row names"), "{err}");
+    let replaced = std::fs::read_to_string(&file).unwrap();
+    assert!(!replaced.contains("[[leader]]"));
+}
+
+/// A sheet without ids names sides and formations as the file does: its
+/// rows join them rather than making copies.
+#[test]
+fn a_sheet_without_ids_finds_the_files_sides_and_formations_by_name() {
+    let project = crate::common::project_copy();
+    let file = project
+        .path()
+        .join("scenarios/quatre-bras-1815/scenario.toml");
+    let csv = project.path().join("plain.csv");
+    std::fs::write(
+        &csv,
+        "side,formation,unit,type,nation,men\n\
+         Anglo-aliado,\"I Cuerpo > 2.ª División neerlandesa > 2.ª División neerlandesa, 1.ª Brigada\",Extra militia,militia,netherlands,500\n",
+    )
+    .unwrap();
+    let output = grognard(
+        project.path(),
+        &[
+            "import",
+            csv.to_str().unwrap(),
+            "--scenario",
+            "quatre-bras-1815",
+        ],
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 side(s) and 0 formation(s) added"), "{err}");
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert!(after.contains("name = \"Extra militia\""));
+    let unit = &after[after.find("name = \"Extra militia\"").unwrap()..];
+    assert!(unit.contains("parent = \"al-2nl-1bde\""), "{unit}");
+}

@@ -61,6 +61,8 @@ struct RawScenario {
     source: Vec<RawSource>,
     #[serde(default)]
     notes: Vec<String>,
+    /// The language of the file's plain texts: notes, estimates, names.
+    language: Option<S>,
     #[serde(default)]
     introduction: BTreeMap<String, String>,
     #[serde(default)]
@@ -304,6 +306,7 @@ pub fn load(
         end_location: raw.end.as_ref().map(|e| r.toml.location(e.span())),
         sources: raw.sources,
         notes: raw.notes,
+        language: raw.language.as_ref().and_then(|l| language(&r, l, diags)),
         introduction: prose(raw.introduction),
         outcome: prose(raw.outcome),
         file,
@@ -500,4 +503,21 @@ impl ScenarioFiles {
         }
         Some(scenario)
     }
+}
+
+/// The language of a scenario's plain texts: one grognard has messages for
+/// (to say in a booklet which language they are in).
+fn language(r: &Reader, text: &S, diags: &mut Diagnostics) -> Option<String> {
+    if crate::locale::is_language(text.get_ref()) {
+        return Some(text.get_ref().clone());
+    }
+    diags.push(
+        Diagnostic::error(
+            "unknown-language",
+            format!("unsupported language `{}`", text.get_ref()),
+        )
+        .at_location(Some(r.toml.location(text.span())))
+        .expected(format!("one of {}", crate::locale::languages().join(", "))),
+    );
+    None
 }

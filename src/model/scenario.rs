@@ -95,6 +95,10 @@ pub struct Scenario {
     /// Sources that figures cite by id (`[[source]]`).
     pub cited: Vec<CitedSource>,
     pub notes: Vec<String>,
+    /// The language the file's plain texts are written in (notes,
+    /// estimates), where the author says: booklets in another language
+    /// say so.
+    pub language: Option<String>,
     pub introduction: Prose,
     pub outcome: Prose,
     pub sides: Vec<Side>,

@@ -65,6 +65,14 @@ pub struct Booklet {
     pub errata: Vec<String>,
     pub errata_note: String,
     pub missing: Vec<String>,
+    /// The notes the order of battle holds — on units, leaders,
+    /// formations, contingents, estimates and rival figures — numbered as
+    /// the tree marks them (the order-of-battle booklet).
+    pub notes: Vec<String>,
+    /// Where the notes are not in the booklet's language: a note saying so.
+    pub notes_note: String,
+    /// The compiler's notes on the sources.
+    pub compiler_notes: Vec<String>,
     pub arrivals: Chart,
     /// The counters' symbols and class marks, for a hex layer.
     pub counter_key: Vec<super::counters::KeyEntry>,
@@ -104,6 +112,8 @@ pub struct Strings {
     counter_key: &'static str,
     side: &'static str,
     arriving: &'static str,
+    notes: String,
+    compiler_notes: String,
 }
 
 #[derive(Serialize)]
@@ -111,8 +121,10 @@ pub struct SideView {
     pub(super) name: String,
     pub(super) colour: String,
     pub(super) commander: String,
+    /// The end-note on the side's commander (0: none).
+    pub(super) commander_note: usize,
     /// The contingents under their own command, with their commanders.
-    pub(super) contingents: Vec<String>,
+    pub(super) contingents: Vec<Noted>,
     /// Units left out of the totals as not engaged.
     pub(super) left_out: usize,
     pub(super) men: u64,
@@ -127,7 +139,16 @@ pub struct Node {
     pub(super) name: String,
     pub(super) leader: String,
     pub(super) detail: String,
+    /// The number of its end-note (0: none).
+    pub(super) note: usize,
     pub(super) children: Vec<Node>,
+}
+
+/// A line of text and the number of its end-note (0: none).
+#[derive(Serialize)]
+pub struct Noted {
+    pub(super) text: String,
+    pub(super) note: usize,
 }
 
 /// Strength on the field over time: a step line per side.
@@ -208,6 +229,11 @@ pub(super) struct Context<'a> {
     pub(super) child_units: HashMap<&'a str, Vec<&'a Unit>>,
     /// Whether the action, or the layer's turns, last more than one day.
     pub(super) several_days: bool,
+    /// The end-notes the order of battle has numbered so far, where the
+    /// booklet prints them (the order-of-battle booklet's).
+    pub(super) notes: Option<std::cell::RefCell<Vec<String>>>,
+    /// The leaders whose note is numbered: said once, where first named.
+    pub(super) noted_leaders: Option<std::cell::RefCell<std::collections::HashSet<String>>>,
 }
 
 impl<'a> Context<'a> {
@@ -270,6 +296,8 @@ impl<'a> Context<'a> {
             child_formations,
             child_units,
             several_days: last_day > 0,
+            notes: layer.is_none().then(Default::default),
+            noted_leaders: layer.is_none().then(Default::default),
         }
     }
 }
@@ -286,6 +314,12 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
     let locale = Locale::for_language(&language);
     let cx = Context::new(project, scenario, layer, locale);
     let sides = cx.side_views();
+    let notes = cx.notes.as_ref().map(|n| n.take()).unwrap_or_default();
+    // Plain notes are in the scenario's stated language.
+    let notes_note = match scenario.language.as_deref() {
+        Some(written) if !notes.is_empty() && written != language => locale.only_in(written),
+        _ => String::new(),
+    };
     let mut duration = Vec::new();
     if let (Some(start), Some(end)) = (scenario.start, scenario.end) {
         duration.push(format!("{} – {}", cx.moment(start), cx.moment(end)));
@@ -328,6 +362,13 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         errata: Vec::new(),
         errata_note: String::new(),
         missing: Vec::new(),
+        compiler_notes: if layer.is_none() {
+            scenario.notes.clone()
+        } else {
+            Vec::new()
+        },
+        notes,
+        notes_note,
         arrivals: cx.chart(),
         counter_key: Vec::new(),
         setup_map: None,
@@ -384,6 +425,8 @@ impl Strings {
             counter_key: &locale.counter_key,
             side: &locale.side,
             arriving: &locale.arriving,
+            notes: locale.message("booklet_notes", &[]),
+            compiler_notes: locale.message("booklet_compiler_notes", &[]),
         }
     }
 }

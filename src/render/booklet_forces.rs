@@ -7,7 +7,7 @@ use crate::model::scenario::{Clock, Formation, Layer, Status, Unit, Who};
 use crate::model::schedule::Entry;
 use crate::model::strength::{Totals, sum};
 
-use super::booklet::{Chart, ChartSide, Context, Node, SideView, thousands};
+use super::booklet::{Chart, ChartSide, Context, Node, Noted, SideView, thousands};
 
 impl Context<'_> {
     /// Each side with its commander, totals and order-of-battle tree.
@@ -18,18 +18,33 @@ impl Context<'_> {
             .iter()
             .map(|side| {
                 let Totals { men, guns, units } = sum(scenario, Some(&side.id), None, None);
+                let commander_note = side
+                    .commander
+                    .as_deref()
+                    .map_or(0, |leader| self.leader_note(leader));
                 SideView {
                     name: side.name_in(&self.locale.language).to_string(),
                     colour: side.colour.clone(),
                     commander: self
                         .commanders(side.commander.as_deref(), side.nominal_commander.as_deref()),
+                    commander_note,
                     contingents: scenario
                         .contingents
                         .iter()
                         .filter(|c| c.side == side.id)
-                        .map(|c| match &c.commander {
-                            Some(leader) => format!("{} — {}", c.name, self.leader_name(leader)),
-                            None => c.name.clone(),
+                        .map(|c| {
+                            let text = match &c.commander {
+                                Some(leader) => {
+                                    format!("{} — {}", c.name, self.leader_name(leader))
+                                }
+                                None => c.name.clone(),
+                            };
+                            let mut notes = vec![c.note.clone()];
+                            notes.extend(c.commander.as_deref().map(|l| self.leader_text(l)));
+                            Noted {
+                                text,
+                                note: self.note(&notes),
+                            }
                         })
                         .collect(),
                     left_out: scenario
@@ -53,6 +68,83 @@ impl Context<'_> {
                 }
             })
             .collect()
+    }
+
+    /// Numbers an end-note made of `parts` (the empty ones left out) and
+    /// returns its number; a note already numbered keeps its number. 0
+    /// where the booklet prints no notes or there is nothing to say.
+    fn note(&self, parts: &[String]) -> usize {
+        let Some(notes) = &self.notes else {
+            return 0;
+        };
+        let parts: Vec<&str> = parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect();
+        if parts.is_empty() {
+            return 0;
+        }
+        let text = parts.join(" ");
+        let mut notes = notes.borrow_mut();
+        match notes.iter().position(|n| *n == text) {
+            Some(i) => i + 1,
+            None => {
+                notes.push(text);
+                notes.len()
+            }
+        }
+    }
+
+    /// A leader's note as an end-note says it: his name, then the note;
+    /// said once, where he is first named (empty after).
+    fn leader_text(&self, id: &str) -> String {
+        let Some(leader) = self.scenario.leader(id).filter(|l| !l.note.trim().is_empty()) else {
+            return String::new();
+        };
+        let Some(noted) = &self.noted_leaders else {
+            return String::new();
+        };
+        if !noted.borrow_mut().insert(id.to_string()) {
+            return String::new();
+        }
+        format!("{}: {}", leader.name, leader.note.trim())
+    }
+
+    fn leader_note(&self, id: &str) -> usize {
+        self.note(&[self.leader_text(id)])
+    }
+
+    /// A unit's end-note: its note, how an estimate was made, and the
+    /// sources of rival figures.
+    fn unit_note(&self, unit: &Unit) -> usize {
+        if self.notes.is_none() {
+            return 0;
+        }
+        let mut parts = vec![unit.note.clone()];
+        if let Some(method) = unit.estimate.as_deref().filter(|m| !m.trim().is_empty()) {
+            parts.push(self.locale.message(
+                "booklet_note_estimate",
+                &[("method", crate::locale::Arg::Text(method.trim().to_string()))],
+            ));
+        }
+        let sourced: Vec<String> = unit
+            .values
+            .iter()
+            .filter_map(|v| {
+                let source = v.source.as_deref()?;
+                let text = self
+                    .scenario
+                    .cited
+                    .iter()
+                    .find(|c| c.id == source)
+                    .map_or(source, |c| c.text.as_str());
+                Some(format!("{} ({text})", thousands(u64::from(v.men), self.locale)))
+            })
+            .collect();
+        if !sourced.is_empty() {
+            parts.push(self.locale.message(
+                "booklet_note_figures",
+                &[("figures", crate::locale::Arg::Text(sourced.join("; ")))],
+            ));
+        }
+        self.note(&parts)
     }
 
     /// "Beresford (al mando nominal: Castaños)": who commanded, and who
@@ -156,6 +248,11 @@ impl Context<'_> {
             detail.push(text);
         }
         detail.retain(|d| !d.is_empty());
+        // The formation's note, and those of its leaders not noted before.
+        let mut notes = vec![formation.note.clone()];
+        for leader in [&formation.leader, &formation.nominal_leader].into_iter().flatten() {
+            notes.push(self.leader_text(leader));
+        }
         Node {
             name: formation.name_in(&self.locale.language).to_string(),
             leader: self.commanders(
@@ -163,6 +260,7 @@ impl Context<'_> {
                 formation.nominal_leader.as_deref(),
             ),
             detail: detail.join(" · "),
+            note: self.note(&notes),
             children,
         }
     }
@@ -189,7 +287,11 @@ impl Context<'_> {
     fn guns(&self, unit: &crate::model::scenario::Unit) -> String {
         let total = self.strength(0, u64::from(unit.guns.unwrap_or(0)));
         if unit.pieces.is_empty() {
-            return total;
+            // "8 cañones (6-pounder)": the calibre where no pieces are listed.
+            return match unit.calibre.as_deref().filter(|c| !c.trim().is_empty()) {
+                Some(calibre) if !total.is_empty() => format!("{total} ({})", calibre.trim()),
+                _ => total,
+            };
         }
         let pieces: Vec<String> = unit
             .pieces
@@ -370,6 +472,7 @@ impl Context<'_> {
             name: unit.name.clone(),
             leader: unit.commander.clone().unwrap_or_default(),
             detail: detail.join(" · "),
+            note: self.unit_note(unit),
             children: Vec::new(),
         }
     }

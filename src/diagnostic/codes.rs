@@ -755,6 +755,16 @@ pub static CODES: &[Code] = &[
         "scenarios/battle/hex.toml"
     ),
     code!(
+        "zero-strength",
+        Note,
+        Scenario,
+        "a converted unit of no figures or points gets no label or roster row",
+        "A unit the sources give no strength, or too few men or guns to make one figure or point \
+         of the ruleset, would be a label and a roster row for nothing. It stays in the order of \
+         battle and the conversion report, and the labels leave it out. Give its strength in \
+         scenario.toml, or play it as the designer decides."
+    ),
+    code!(
         "arrival-rounding",
         Warning,
         Scenario,

@@ -77,7 +77,11 @@ impl Context<'_> {
         let Some(notes) = &self.notes else {
             return 0;
         };
-        let parts: Vec<&str> = parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect();
+        let parts: Vec<&str> = parts
+            .iter()
+            .map(|p| p.trim())
+            .filter(|p| !p.is_empty())
+            .collect();
         if parts.is_empty() {
             return 0;
         }
@@ -95,7 +99,11 @@ impl Context<'_> {
     /// A leader's note as an end-note says it: his name, then the note;
     /// said once, where he is first named (empty after).
     fn leader_text(&self, id: &str) -> String {
-        let Some(leader) = self.scenario.leader(id).filter(|l| !l.note.trim().is_empty()) else {
+        let Some(leader) = self
+            .scenario
+            .leader(id)
+            .filter(|l| !l.note.trim().is_empty())
+        else {
             return String::new();
         };
         let Some(noted) = &self.noted_leaders else {
@@ -121,7 +129,10 @@ impl Context<'_> {
         if let Some(method) = unit.estimate.as_deref().filter(|m| !m.trim().is_empty()) {
             parts.push(self.locale.message(
                 "booklet_note_estimate",
-                &[("method", crate::locale::Arg::Text(method.trim().to_string()))],
+                &[(
+                    "method",
+                    crate::locale::Arg::Text(method.trim().to_string()),
+                )],
             ));
         }
         let sourced: Vec<String> = unit
@@ -135,7 +146,10 @@ impl Context<'_> {
                     .iter()
                     .find(|c| c.id == source)
                     .map_or(source, |c| c.text.as_str());
-                Some(format!("{} ({text})", thousands(u64::from(v.men), self.locale)))
+                Some(format!(
+                    "{} ({text})",
+                    thousands(u64::from(v.men), self.locale)
+                ))
             })
             .collect();
         if !sourced.is_empty() {
@@ -250,7 +264,10 @@ impl Context<'_> {
         detail.retain(|d| !d.is_empty());
         // The formation's note, and those of its leaders not noted before.
         let mut notes = vec![formation.note.clone()];
-        for leader in [&formation.leader, &formation.nominal_leader].into_iter().flatten() {
+        for leader in [&formation.leader, &formation.nominal_leader]
+            .into_iter()
+            .flatten()
+        {
             notes.push(self.leader_text(leader));
         }
         Node {

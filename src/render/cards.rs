@@ -112,8 +112,10 @@ pub fn render(
     let fronts = cards.pages().len().saturating_sub(backs.max(1));
     let starts = card_starts(&cards);
     for (id, count) in cards_per_table(&starts, fronts) {
-        if count > CARDS_PER_TABLE {
-            let table = ruleset.table(id);
+        let table = ruleset.table(id);
+        // The author may accept a long table on the cards, with a reason.
+        let allowed = table.is_some_and(|t| t.allow.iter().any(|a| a.lint == "card-overflow"));
+        if count > CARDS_PER_TABLE && !allowed {
             let title = table.map_or(id, |t| t.title.as_str());
             warnings.push(
                 Diagnostic::warning(

@@ -165,6 +165,8 @@ struct Sheet {
     width: f64,
     size: f64,
     bleed: f64,
+    /// How far from the cut every character stays, in millimetres.
+    safe: f64,
     pages: Vec<SheetPage>,
 }
 
@@ -682,6 +684,7 @@ pub fn render_faces(
         width: settings.page_mm().0,
         size: settings.size_mm,
         bleed: settings.bleed_mm,
+        safe: settings.safe_mm,
         pages,
     };
     let world =

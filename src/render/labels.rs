@@ -30,9 +30,11 @@ const CHROME_MM: f64 = 5.6;
 const GAP_MM: f64 = 1.0;
 /// What a line broken between words may leave empty at its end.
 const WORD_MM: f64 = 8.0;
-/// The page's margins and the title over the labels.
+/// The page's margins; the title over the labels, its size and the room
+/// under it.
 const MARGIN_MM: f64 = 12.0;
-const TITLE_MM: f64 = 10.0;
+const TITLE_PT: f64 = 13.0;
+const TITLE_GAP_MM: f64 = 3.0;
 
 #[derive(Serialize, Clone)]
 struct Label {
@@ -85,8 +87,9 @@ fn filled_columns(headers: &[String], mut rosters: Vec<Roster>) -> (Vec<String>,
     (headers, rosters)
 }
 
-/// Casualty boxes a roster row may draw: one per figure, up to this many.
-const MOST_BOXES: u64 = 40;
+/// Casualty boxes a roster row draws: one per figure, in lines of ten, up
+/// to this many (a larger unit is beyond any ruleset's largest).
+const MOST_BOXES: u64 = 400;
 
 #[derive(Serialize)]
 struct Roster {
@@ -116,6 +119,8 @@ struct Command {
 #[derive(Serialize)]
 struct Sheet {
     title: String,
+    /// The room the title takes over the labels, in millimetres.
+    title_mm: f64,
     paper: String,
     depth: f64,
     label_pages: Vec<LabelPage>,
@@ -169,18 +174,21 @@ pub fn render(
         .unwrap_or_default();
     let mut warnings = Vec::new();
     let fitted = labels(project, scenario, conversion, locale, &mut warnings);
-    let sheet = Sheet {
-        title: super::with_edition(
-            format!(
-                "{} — {}",
-                scenario.title,
-                ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
-            ),
-            ruleset,
+    let title = super::with_edition(
+        format!(
+            "{} — {}",
+            scenario.title,
+            ruleset.map_or(conversion.to.as_str(), |r| r.name.as_str())
         ),
+        ruleset,
+    );
+    let title_mm = title_mm(&title, &project.counters);
+    let sheet = Sheet {
+        title,
+        title_mm,
         paper: project.paper.clone(),
         depth: DEPTH_MM,
-        label_pages: gang(fitted, &project.counters),
+        label_pages: gang(fitted, &project.counters, title_mm),
         rosters: Vec::new(),
         headers: Vec::new(),
         casualties: locale.casualties.clone(),
@@ -278,14 +286,30 @@ fn fit(label: &mut Label) -> Option<(String, f64, f64)> {
     too_wide
 }
 
+/// The room a title takes over the labels: as many lines as it needs
+/// across the page, and the gap under it.
+fn title_mm(title: &str, settings: &crate::model::counter_spec::Settings) -> f64 {
+    let across = settings.page_mm().0 - 2.0 * MARGIN_MM;
+    // Broken between words, a line holds a little less than its width.
+    let lines = (text_mm(title, true, TITLE_PT) / (across - WORD_MM))
+        .ceil()
+        .max(1.0);
+    let line_mm = TITLE_PT * 1.3 * 25.4 / 72.0;
+    lines * line_mm + TITLE_GAP_MM
+}
+
 /// Labels in rows edge to edge across the page, each in the first row with
 /// room for it (so that the order of battle is kept but for the gaps a
 /// narrower label fills), the rows paged under a title.
-fn gang(labels: Vec<Label>, settings: &crate::model::counter_spec::Settings) -> Vec<LabelPage> {
+fn gang(
+    labels: Vec<Label>,
+    settings: &crate::model::counter_spec::Settings,
+    title_mm: f64,
+) -> Vec<LabelPage> {
     let (width, height) = settings.page_mm();
     let across = width - 2.0 * MARGIN_MM;
     let rows_per_page =
-        (((height - 2.0 * MARGIN_MM - TITLE_MM) / DEPTH_MM).floor() as usize).max(1);
+        (((height - 2.0 * MARGIN_MM - title_mm) / DEPTH_MM).floor() as usize).max(1);
     let mut rows: Vec<(f64, Vec<Label>)> = Vec::new();
     for mut label in labels {
         label.width = label.width.min(across);
@@ -339,9 +363,32 @@ fn labels(
             .side(side)
             .map_or_else(|| "#777777".to_string(), |s| s.colour.clone())
     };
+    // A unit of no figures has nothing to stand on the table.
+    let without: Vec<&str> = conversion
+        .units
+        .iter()
+        .filter(|u| u.value == 0)
+        .map(|u| u.name.as_str())
+        .collect();
+    if !without.is_empty() {
+        warnings.push(
+            Diagnostic::remark(
+                "zero-strength",
+                format!(
+                    "{} → {}: {} unit(s) of no {represents} get no label or roster row: {}",
+                    scenario.id,
+                    conversion.to,
+                    without.len(),
+                    without.join(", ")
+                ),
+            )
+            .note("the conversion report says why: no strength in the sources, or too few to make one"),
+        );
+    }
     conversion
         .units
         .iter()
+        .filter(|u| u.value > 0)
         .map(|u| {
             let first = scenario.unit(&u.units[0]);
             let parent = first
@@ -454,9 +501,10 @@ fn rosters(
             .units
             .iter()
             .filter(|u| {
-                scenario
-                    .unit(&u.units[0])
-                    .is_some_and(|f| f.parent == formation.id)
+                u.value > 0
+                    && scenario
+                        .unit(&u.units[0])
+                        .is_some_and(|f| f.parent == formation.id)
             })
             .map(|u| RosterRow {
                 cells: vec![

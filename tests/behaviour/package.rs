@@ -385,30 +385,40 @@ fn a_converted_layer_brings_each_unit_once() {
 /// rival figures lost their source; the plain calibre was never printed.
 #[test]
 fn the_order_of_battle_prints_the_notes_the_estimates_and_the_sources_of_rival_figures() {
-    let quatre_bras = pdf_text(&std::fs::read(built().join("quatre-bras-1815/quatre-bras-1815-oob.pdf")).unwrap());
+    let quatre_bras = pdf_text(
+        &std::fs::read(built().join("quatre-bras-1815/quatre-bras-1815-oob.pdf")).unwrap(),
+    );
     // A leader's note, and the compiler's notes on the sources.
     assert!(quatre_bras.contains("Frederick William of Brunswick-Oels: killed at Quatre Bras; then Colonel Elias Olfermann"), "{quatre_bras}");
     assert!(quatre_bras.contains("The compiler's notes on the sources"));
     assert!(quatre_bras.contains("Strengths are mostly 15 June morning states"));
     // The plain calibre of a battery without pieces.
     assert!(quatre_bras.contains("8 guns (12 lb)"), "{quatre_bras}");
-    let albuera = pdf_text(&std::fs::read(built().join("albuera-1811/albuera-1811-oob.pdf")).unwrap());
+    let albuera =
+        pdf_text(&std::fs::read(built().join("albuera-1811/albuera-1811-oob.pdf")).unwrap());
     // How an estimate was made, and the source of each rival figure.
     assert!(
         albuera.contains("Estimate: even split of the three companies' total, 165 (Oman App. XV), over 3 companies"),
         "{albuera}"
     );
-    assert!(albuera.contains("Other figures: 591 (") && albuera.contains("; 580 ("), "{albuera}");
+    assert!(
+        albuera.contains("Other figures: 591 (") && albuera.contains("; 580 ("),
+        "{albuera}"
+    );
     // A unit's own note, and a formation's.
     assert!(albuera.contains("Oman App. XVI (unattached cavalry): 28 officers + 563 men = 591"));
     assert!(albuera.contains("Bouvier des Éclats's brigade"));
     // In a booklet of another language, the notes say which language they are in.
     let project = project_copy();
-    let file = project.path().join("scenarios/quatre-bras-1815/scenario.toml");
+    let file = project
+        .path()
+        .join("scenarios/quatre-bras-1815/scenario.toml");
     let text = std::fs::read_to_string(&file).unwrap();
     let intro = text.find("introduction = { es = ").unwrap();
     // The introduction in Spanish first: the order of battle in Spanish.
-    let spanish_only = text[..intro].to_string() + "introduction = { es = \"Ney ataca.\" }\noutcome = { es = \"Nadie gana.\" }\n" + &text[text.find("\n[[side]]").unwrap()..];
+    let spanish_only = text[..intro].to_string()
+        + "introduction = { es = \"Ney ataca.\" }\noutcome = { es = \"Nadie gana.\" }\n"
+        + &text[text.find("\n[[side]]").unwrap()..];
     std::fs::write(&file, spanish_only).unwrap();
     let pdf = crate::common::output_file_of(
         project.path(),
@@ -416,5 +426,8 @@ fn the_order_of_battle_prints_the_notes_the_estimates_and_the_sources_of_rival_f
         "quatre-bras-1815/quatre-bras-1815-oob.pdf",
     );
     let spanish = pdf_text(&pdf);
-    assert!(spanish.contains("Notas Este texto solo existe en inglés."), "{spanish}");
+    assert!(
+        spanish.contains("Notas Este texto solo existe en inglés."),
+        "{spanish}"
+    );
 }

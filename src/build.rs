@@ -217,6 +217,32 @@ fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec
                 .at_location(sources.find(wanted))
                 .note("a word this long cannot be broken; shorten it or add spaces or hyphens")
             }
+            Problem::Overprint { page, text, other } => {
+                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
+                let at = sources.find(wanted).or_else(|| sources.find(other.trim()));
+                Diagnostic::warning(
+                    "layout",
+                    format!(
+                        "text printed over other text on page {page} of {output}: `{}` over `{}`",
+                        diagnostic::shorten(text),
+                        diagnostic::shorten(other)
+                    ),
+                )
+                .at_location(at)
+                .note("shorten it, or give it more room")
+            }
+            Problem::OutOfBox { page, text } => {
+                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
+                Diagnostic::warning(
+                    "layout",
+                    format!(
+                        "text runs past the edge of its box on page {page} of {output}: `{}`",
+                        diagnostic::shorten(text)
+                    ),
+                )
+                .at_location(sources.find(wanted))
+                .note("shorten it, or give it a larger box")
+            }
             Problem::MissingGlyph { page, character } => Diagnostic::warning(
                 "layout",
                 format!(

@@ -363,7 +363,7 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
         errata_note: String::new(),
         missing: Vec::new(),
         compiler_notes: if layer.is_none() {
-            scenario.notes.clone()
+            scenario.notes.iter().map(|n| cx.readable(n)).collect()
         } else {
             Vec::new()
         },

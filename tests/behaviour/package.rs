@@ -9,19 +9,24 @@ use grognard::model::Project;
 
 use crate::common::{grognard, page_glyphs, page_lines, pdf_text, project_copy, repo_root, stderr};
 
+/// A project built whole into a temporary folder: the folder and what the
+/// build said.
+fn build_all(root: &Path) -> (tempfile::TempDir, String) {
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(root, &["build", "--out", out.path().to_str().unwrap()]);
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    (out, said)
+}
+
 /// The repository's project built whole, once for every test that reads it.
+fn built_project() -> &'static (tempfile::TempDir, String) {
+    static OUT: OnceLock<(tempfile::TempDir, String)> = OnceLock::new();
+    OUT.get_or_init(|| build_all(&repo_root()))
+}
+
 fn built() -> &'static Path {
-    static OUT: OnceLock<tempfile::TempDir> = OnceLock::new();
-    OUT.get_or_init(|| {
-        let out = tempfile::tempdir().unwrap();
-        let output = grognard(
-            &repo_root(),
-            &["build", "--out", out.path().to_str().unwrap()],
-        );
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        out
-    })
-    .path()
+    built_project().0.path()
 }
 
 /// The repository's project as the library loads it.
@@ -429,5 +434,153 @@ fn the_order_of_battle_prints_the_notes_the_estimates_and_the_sources_of_rival_f
     assert!(
         spanish.contains("Notas Este texto solo existe en inglés."),
         "{spanish}"
+    );
+}
+
+/// Every PDF below a folder.
+fn pdfs(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.ends_with(".cache") {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdf") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A word as poppler's `pdftotext -bbox` reads it off a page.
+struct Word {
+    text: String,
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+}
+
+/// A page's width and height, and its words.
+type Page = ((f64, f64), Vec<Word>);
+
+/// Each page's size and words as an outside reader, poppler, finds them;
+/// `None` where `pdftotext` is not installed (and `.ci/run` installs it).
+fn read_back(pdf: &Path) -> Option<Vec<Page>> {
+    let output = std::process::Command::new("pdftotext")
+        .args(["-bbox", "-q"])
+        .arg(pdf)
+        .arg("-")
+        .output();
+    let Ok(output) = output else {
+        assert!(
+            std::env::var_os("GROGNARD_REQUIRE_READERS").is_none(),
+            "GROGNARD_REQUIRE_READERS is set but pdftotext (poppler-utils) is not installed"
+        );
+        eprintln!("skipped: no pdftotext (apt-get install poppler-utils)");
+        return None;
+    };
+    let html = String::from_utf8_lossy(&output.stdout).into_owned();
+    let number = |tag: &str, key: &str| -> f64 {
+        let at = tag.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut pages = Vec::new();
+    for chunk in html.split("<page ").skip(1) {
+        let head = chunk.split('>').next().unwrap();
+        let size = (number(head, "width"), number(head, "height"));
+        let words = chunk
+            .split("<word ")
+            .skip(1)
+            .map(|w| {
+                let (tag, rest) = w.split_once('>').unwrap();
+                Word {
+                    text: rest.split("</word>").next().unwrap().to_string(),
+                    left: number(tag, "xMin"),
+                    top: number(tag, "yMin"),
+                    right: number(tag, "xMax"),
+                    bottom: number(tag, "yMax"),
+                }
+            })
+            .collect();
+        pages.push((size, words));
+    }
+    Some(pages)
+}
+
+/// What a reader sees wrong on the pages of a PDF: a word off the page, or
+/// two words printed over each other (more than touching letters or lines
+/// set tight).
+fn page_problems(pdf: &Path) -> Option<Vec<String>> {
+    let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
+    let mut problems = Vec::new();
+    for (number, ((width, height), words)) in read_back(pdf)?.into_iter().enumerate() {
+        let page = number + 1;
+        for w in &words {
+            if w.left < -1.0 || w.top < -1.0 || w.right > width + 1.0 || w.bottom > height + 1.0 {
+                problems.push(format!("{name} p{page}: `{}` off the page", w.text));
+            }
+        }
+        let mut sorted: Vec<&Word> = words.iter().collect();
+        sorted.sort_by(|a, b| a.top.total_cmp(&b.top));
+        for (i, a) in sorted.iter().enumerate() {
+            for b in &sorted[i + 1..] {
+                if b.top >= a.bottom {
+                    break;
+                }
+                // The share of the smaller word the two have in common:
+                // letters or lines that touch share little, words printed
+                // over each other much.
+                let across = a.right.min(b.right) - a.left.max(b.left);
+                let down = a.bottom.min(b.bottom) - a.top.max(b.top);
+                let area = |w: &Word| (w.right - w.left) * (w.bottom - w.top);
+                let shared = across.max(0.0) * down.max(0.0);
+                if shared > 0.35 * area(a).min(area(b)) {
+                    problems.push(format!(
+                        "{name} p{page}: `{}` printed over `{}`",
+                        a.text, b.text
+                    ));
+                }
+            }
+        }
+    }
+    Some(problems)
+}
+
+/// Defect: roster cards overprinted and ran off their page, the labels'
+/// title was cut by the first row, each passing every test. Every output of
+/// the project and of the fixtures is built; grognard reads its own pages
+/// back as it builds (no layout warning), and poppler reads back every page
+/// of every PDF: no word off its page, none printed over another.
+#[test]
+fn every_page_of_every_output_reads_back_with_no_text_over_text_or_off_the_page() {
+    let (project_out, said) = built_project();
+    assert!(!said.contains("warning[layout]"), "{said}");
+    let mut outputs = vec![project_out.path().to_path_buf()];
+    let mut kept = Vec::new();
+    for fixture in ["good", "scenario", "crt", "editions"] {
+        let (out, said) = build_all(&crate::common::fixture(fixture));
+        assert!(!said.contains("warning[layout]"), "{fixture}: {said}");
+        outputs.push(out.path().to_path_buf());
+        kept.push(out);
+    }
+    let mut problems = Vec::new();
+    let mut read = 0;
+    for pdf in outputs.iter().flat_map(|o| pdfs(o)) {
+        let Some(found) = page_problems(&pdf) else {
+            return;
+        };
+        read += 1;
+        problems.extend(found);
+    }
+    assert!(read > 40, "only {read} PDFs read back");
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
     );
 }

@@ -344,12 +344,17 @@ fn poker_cards_come_nine_to_an_a4_page_with_backs_mirrored_and_every_character_o
         assert!(polk.contains(words), "polk cards lack {words:?}");
     }
     assert!(pdf_text(&decks[0].1).contains("Valeur et Discipline Cartas de referencia"));
-    // A table that runs over more than two cards is named where it is defined.
+    // A table that runs over more than two cards is named where it is
+    // defined, unless its author allows it with a reason.
     assert!(
-        report
-            .contains("warning[card-overflow]: table \"Реакции на действия противника\" runs over")
-            && report.contains("content/polk/tables/"),
+        report.contains(
+            "warning[card-overflow]: table \"Efecto de la formación sobre el movimiento\" runs over"
+        ) && report.contains("content/bataille/tables/"),
         "{report}"
+    );
+    assert!(
+        !report.contains("Реакции на действия противника"),
+        "allowed in its table: {report}"
     );
 }
 

@@ -99,6 +99,9 @@ fn main() {
     if wants("parallel") {
         serial_against_parallel(binary, &root);
     }
+    if wants("readback") {
+        readback_and_package_check(binary, &root);
+    }
     if wants("compare") {
         against_pandoc(binary, &root);
         against_latex_wargame(binary, &root);
@@ -764,6 +767,50 @@ fn serial_against_parallel(binary: &Path, root: &Path) {
         parallel.as_secs_f64() * 1000.0,
         serial.as_secs_f64() / parallel.as_secs_f64(),
         std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+}
+
+/// What reading every page back and the package check add to a full build:
+/// whole builds alternately with and without the read-back (nothing kept,
+/// so that every page is typeset and read), and the package check of every
+/// layer in process. Target: at most 15 %.
+fn readback_and_package_check(binary: &Path, root: &Path) {
+    let out = tempfile::tempdir().expect("temporary folder");
+    let build = |read_back: bool| {
+        let mut command = grognard(binary);
+        if !read_back {
+            command.env("GROGNARD_NO_READBACK", "1");
+        }
+        let status = command
+            .arg("--root")
+            .arg(root)
+            .args(["build", "--out"])
+            .arg(out.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("grognard runs");
+        assert!(status.success());
+    };
+    let (with, without) = side_by_side(5, || build(true), || build(false));
+    let session = grognard::load(root);
+    let project = &session.project;
+    let package = time(20, || {
+        let mut found = grognard::diagnostic::Diagnostics::default();
+        for scenario in &project.scenarios {
+            for layer in &scenario.layers {
+                grognard::check::package::check_layer(project, scenario, layer, &mut found);
+            }
+        }
+    });
+    let added = (with.saturating_sub(without) + package).as_secs_f64() / without.as_secs_f64();
+    let verdict = if added <= 0.15 { "ok" } else { "OVER" };
+    println!(
+        "{:<44} median {:>8.1} ms, without read-back {:.1} ms, package check {:.2} ms: +{:.1} %   target ≤ 15 %   {verdict}",
+        "full build with read-back and package check",
+        with.as_secs_f64() * 1000.0,
+        without.as_secs_f64() * 1000.0,
+        package.as_secs_f64() * 1000.0,
+        added * 100.0
     );
 }
 

@@ -15,7 +15,7 @@ mod feeds;
 mod map;
 mod modifier_sign;
 mod monotonic;
-mod package;
+pub mod package;
 mod proportions;
 mod prose;
 mod ranges;

@@ -5,6 +5,9 @@ mod report;
 mod units;
 mod write;
 
+#[cfg(test)]
+mod invariants;
+
 use crate::diagnostic::Diagnostic;
 use crate::locale::{Arg, Locale, Said};
 use crate::model::Project;

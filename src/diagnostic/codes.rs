@@ -863,9 +863,14 @@ pub static CODES: &[Code] = &[
         "layout",
         Warning,
         Output,
-        "text runs off the page, or a character prints as an empty box",
-        "The typeset pages are inspected as a reader would see them: a word too long to break \
-         runs off the page, and a character the embedded fonts lack prints as an empty box."
+        "text runs off the page or out of its box, over other text, or prints as an empty box",
+        "Every page of every output is read back as it is typeset, from the laid-out pages the \
+         PDF is written from, as a reader would see it: a word too long to break runs off the \
+         page; text runs past the edge of the box that holds it (a counter, a label, a table \
+         cell), cut where the box clips; two runs of text are printed over each other (a roster \
+         row on another, a title under the first row); a character the embedded fonts lack \
+         prints as an empty box. Each is reported at the source of the text — the unit, the \
+         table, the message — where it can be found there."
     ),
     code!(
         "label-overflow",

@@ -54,7 +54,7 @@ pub fn typeset(
         pdf,
         warnings,
         overflow: overflow(&document),
-        problems: super::inspect::inspect(&document),
+        problems: read_back(&document),
         pages: document.pages().len(),
     };
     if let Some(stored_key) = stored_key {
@@ -136,9 +136,18 @@ pub fn export(
         pdf,
         warnings,
         overflow: overflow(document),
-        problems: super::inspect::inspect(document),
+        problems: read_back(document),
         pages: document.pages().len(),
     })
+}
+
+/// Every page read back as a reader would see it; `GROGNARD_NO_READBACK=1`
+/// leaves it out, so that the benchmark can weigh what it costs.
+fn read_back(document: &PagedDocument) -> Vec<super::inspect::Problem> {
+    if std::env::var_os("GROGNARD_NO_READBACK").is_some() {
+        return Vec::new();
+    }
+    super::inspect::inspect(document)
 }
 
 /// The list a template put in `<gg-overflow>` metadata, if any.

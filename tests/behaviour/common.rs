@@ -239,8 +239,9 @@ struct PageLines {
     /// Every page's characters, kept when asked for.
     keep_glyphs: bool,
     glyphs: Vec<Vec<Glyph>>,
-    /// Every page's filled shapes.
+    /// Every page's filled shapes, and its stroked ones.
     fills: Vec<Vec<Fill>>,
+    strokes: Vec<Vec<Fill>>,
     /// The characters of the current page.
     chars: Vec<Char>,
     height: f64,
@@ -256,6 +257,7 @@ impl pdf_extract::OutputDev for PageLines {
         self.height = media_box.ury - media_box.lly;
         self.chars.clear();
         self.fills.push(Vec::new());
+        self.strokes.push(Vec::new());
         Ok(())
     }
 
@@ -335,6 +337,20 @@ impl pdf_extract::OutputDev for PageLines {
     fn end_line(&mut self) -> Result<(), pdf_extract::OutputError> {
         Ok(())
     }
+    fn stroke(
+        &mut self,
+        ctm: &pdf_extract::Transform,
+        _: &pdf_extract::ColorSpace,
+        colour: &[f64],
+        path: &pdf_extract::Path,
+    ) -> Result<(), pdf_extract::OutputError> {
+        let shape = shape_on_page(ctm, colour, path, self.height);
+        if let Some(page) = self.strokes.last_mut() {
+            page.push(shape);
+        }
+        Ok(())
+    }
+
     fn fill(
         &mut self,
         ctm: &pdf_extract::Transform,
@@ -342,6 +358,22 @@ impl pdf_extract::OutputDev for PageLines {
         colour: &[f64],
         path: &pdf_extract::Path,
     ) -> Result<(), pdf_extract::OutputError> {
+        let shape = shape_on_page(ctm, colour, path, self.height);
+        if let Some(page) = self.fills.last_mut() {
+            page.push(shape);
+        }
+        Ok(())
+    }
+}
+
+/// A path's bounds on the page, from the top left, and its colour.
+fn shape_on_page(
+    ctm: &pdf_extract::Transform,
+    colour: &[f64],
+    path: &pdf_extract::Path,
+    height: f64,
+) -> Fill {
+    {
         use pdf_extract::PathOp;
         let mut points = Vec::new();
         for op in &path.ops {
@@ -357,21 +389,18 @@ impl pdf_extract::OutputDev for PageLines {
             .map(|(x, y)| {
                 let px = x * ctm.m11 + y * ctm.m21 + ctm.m31;
                 let py = x * ctm.m12 + y * ctm.m22 + ctm.m32;
-                (px, self.height - py)
+                (px, height - py)
             })
             .collect();
         let least = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::INFINITY, f64::min);
         let most = |v: &mut dyn Iterator<Item = f64>| v.fold(f64::NEG_INFINITY, f64::max);
-        if let Some(page) = self.fills.last_mut() {
-            page.push(Fill {
-                left: least(&mut on_page.iter().map(|p| p.0)),
-                top: least(&mut on_page.iter().map(|p| p.1)),
-                right: most(&mut on_page.iter().map(|p| p.0)),
-                bottom: most(&mut on_page.iter().map(|p| p.1)),
-                colour: colour.to_vec(),
-            });
+        Fill {
+            left: least(&mut on_page.iter().map(|p| p.0)),
+            top: least(&mut on_page.iter().map(|p| p.1)),
+            right: most(&mut on_page.iter().map(|p| p.0)),
+            bottom: most(&mut on_page.iter().map(|p| p.1)),
+            colour: colour.to_vec(),
         }
-        Ok(())
     }
 }
 
@@ -383,6 +412,14 @@ pub struct Fill {
     pub right: f64,
     pub bottom: f64,
     pub colour: Vec<f64>,
+}
+
+/// Each page's stroked shapes, in the order they are painted.
+pub fn page_strokes(bytes: &[u8]) -> Vec<Vec<Fill>> {
+    let document = pdf_extract::Document::load_mem(bytes).expect("a PDF");
+    let mut lines = PageLines::default();
+    pdf_extract::output_doc(&document, &mut lines).expect("its shapes can be read");
+    lines.strokes
 }
 
 /// Each page's filled shapes, in the order they are painted.

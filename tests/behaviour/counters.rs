@@ -991,13 +991,25 @@ fn no_character_of_a_counter_lies_outside_it() {
             let within = |(left, upper): &(f64, f64)| {
                 x >= left - 0.05 && x < left + 16.0 && y > *upper && y <= upper + 16.0 + 0.05
             };
+            // Descenders too stay inside the safe zone, 0.5 mm from the cut
+            // ("Desorg." once touched it).
+            let descent = 0.21 * g.size / PT_PER_MM;
             match squares.iter().find(|s| within(s)) {
-                Some((left, upper)) => assert!(
-                    end <= left + 16.05 && y - rise >= upper - 0.05,
-                    "page {}: {:?} runs out of the counter at ({left:.1}, {upper:.1}) to {end:.1} mm",
-                    p + 1,
-                    g.text
-                ),
+                Some((left, upper)) => {
+                    assert!(
+                        end <= left + 16.05 && y - rise >= upper - 0.05,
+                        "page {}: {:?} runs out of the counter at ({left:.1}, {upper:.1}) to {end:.1} mm",
+                        p + 1,
+                        g.text
+                    );
+                    assert!(
+                        y + descent <= upper + 16.0 - 0.5 + 0.05,
+                        "page {}: {:?} comes within {:.2} mm of the cut",
+                        p + 1,
+                        g.text,
+                        upper + 16.0 - y - descent
+                    );
+                }
                 // Outside every counter only the sheet's title and key.
                 None => assert!(
                     y < top || y - rise > bottom,

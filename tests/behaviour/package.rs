@@ -584,3 +584,46 @@ fn every_page_of_every_output_reads_back_with_no_text_over_text_or_off_the_page(
         problems.join("\n")
     );
 }
+
+/// Defect: units of no figures printed as labels and roster rows
+/// ("Chass. de la Garde 0 figuras", "IX Corps artillery · 0 figuras"), and a
+/// roster row stopped at 40 casualty boxes for units of 82 to 111 figures.
+#[test]
+fn labels_and_rosters_print_no_unit_of_no_figures_and_a_box_for_every_figure() {
+    for (battle, to, word) in [
+        ("somosierra-1808", "ved", "figuras"),
+        ("fuentes-de-onoro-1811", "polk", "фигур"),
+        ("albuera-1811", "polk", "фигур"),
+    ] {
+        let pdf =
+            std::fs::read(built().join(format!("{battle}/{battle}-{to}-labels.pdf"))).unwrap();
+        let text = pdf_text(&pdf);
+        assert!(
+            !text.contains(&format!(" 0 {word}")),
+            "{battle} {to}: {text}"
+        );
+    }
+    // A casualty box per figure: Cardedeu's Vives column has 111, Reding's
+    // division 89, Pino's two aggregates 82 each.
+    let layer: toml::Table = toml::from_str(&read("cardedeu-1808/cardedeu-1808-ved.toml")).unwrap();
+    let figures: i64 = layer["values"]
+        .as_table()
+        .unwrap()
+        .values()
+        .filter_map(|v| v.get("figures").and_then(|f| f.as_integer()))
+        .sum();
+    assert!(figures > 400, "{figures}");
+    let pdf = std::fs::read(built().join("cardedeu-1808/cardedeu-1808-ved-labels.pdf")).unwrap();
+    // Boxes 1.9 mm square (5.4 pt).
+    let boxes = crate::common::page_strokes(&pdf)
+        .iter()
+        .flatten()
+        .filter(|s| {
+            ((s.right - s.left) - 5.39).abs() < 0.3 && ((s.bottom - s.top) - 5.39).abs() < 0.3
+        })
+        .count();
+    assert!(
+        boxes >= figures as usize,
+        "{boxes} boxes for {figures} figures"
+    );
+}

@@ -344,14 +344,36 @@ fn pywargame_finds_every_unit_once_with_two_faces_and_each_set_up_stack_on_its_h
     }
     assert_eq!(stacked, expected.setup);
 
-    // The reinforcements, in a panel per turn.
+    // The reinforcements, in a panel per turn and side: on turn 2 both
+    // sides arrive, each in its own.
     for (turn, stems) in &expected.arrivals {
-        let (_, pieces) = trays
+        let panels: Vec<(&String, &serde_json::Value)> = trays
             .iter()
-            .find(|(path, _)| path.contains("Refuerzos") && path.contains(&format!("Turno {turn}")))
-            .unwrap_or_else(|| panic!("no panel for turn {turn}: {:?}", trays.keys()));
-        let arriving: BTreeSet<String> = pieces.as_array().unwrap().iter().map(stem).collect();
+            .filter(|(path, _)| {
+                let name = path.rsplit(" / ").next().unwrap_or(path);
+                path.contains("Refuerzos")
+                    && (name == format!("Turno {turn}")
+                        || name.starts_with(&format!("Turno {turn} ·")))
+            })
+            .collect();
+        assert!(
+            !panels.is_empty(),
+            "no panel for turn {turn}: {:?}",
+            trays.keys()
+        );
+        let mut arriving = BTreeSet::new();
+        for (path, pieces) in &panels {
+            let sides: BTreeSet<&str> = ["Francés", "Anglo-aliado"]
+                .into_iter()
+                .filter(|side| path.contains(side))
+                .collect();
+            assert_eq!(sides.len(), 1, "{path} names one side");
+            arriving.extend(pieces.as_array().unwrap().iter().map(stem));
+        }
         assert_eq!(&arriving, stems, "turn {turn}");
+        if *turn == 2 {
+            assert_eq!(panels.len(), 2, "both sides arrive on turn 2: {panels:?}");
+        }
     }
 
     // The charts and the rulebook are in the archive they name.

@@ -201,48 +201,43 @@ fn write(
 fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec<Diagnostic> {
     // A few name the problem; a flood would hide everything else.
     const SHOWN: usize = 10;
+    // The source a run of text comes from: its words as written there (a
+    // word broken at a line's end without its hyphen).
+    let source_of = |text: &str| sources.find(text.trim().trim_end_matches(['-', '\u{ad}']));
+    let warning = |message: String, at, note: &str| {
+        Diagnostic::warning("layout", message)
+            .at_location(at)
+            .note(note)
+    };
     let mut warnings: Vec<Diagnostic> = problems
         .iter()
         .take(SHOWN)
         .map(|problem| match problem {
-            Problem::OffPage { page, text } => {
-                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
-                Diagnostic::warning(
-                    "layout",
-                    format!(
-                        "text runs off page {page} of {output}: `{}`",
-                        diagnostic::shorten(text)
-                    ),
-                )
-                .at_location(sources.find(wanted))
-                .note("a word this long cannot be broken; shorten it or add spaces or hyphens")
-            }
-            Problem::Overprint { page, text, other } => {
-                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
-                let at = sources.find(wanted).or_else(|| sources.find(other.trim()));
-                Diagnostic::warning(
-                    "layout",
-                    format!(
-                        "text printed over other text on page {page} of {output}: `{}` over `{}`",
-                        diagnostic::shorten(text),
-                        diagnostic::shorten(other)
-                    ),
-                )
-                .at_location(at)
-                .note("shorten it, or give it more room")
-            }
-            Problem::OutOfBox { page, text } => {
-                let wanted = text.trim().trim_end_matches(['-', '\u{ad}']);
-                Diagnostic::warning(
-                    "layout",
-                    format!(
-                        "text runs past the edge of its box on page {page} of {output}: `{}`",
-                        diagnostic::shorten(text)
-                    ),
-                )
-                .at_location(sources.find(wanted))
-                .note("shorten it, or give it a larger box")
-            }
+            Problem::OffPage { page, text } => warning(
+                format!(
+                    "text runs off page {page} of {output}: `{}`",
+                    diagnostic::shorten(text)
+                ),
+                source_of(text),
+                "a word this long cannot be broken; shorten it or add spaces or hyphens",
+            ),
+            Problem::Overprint { page, text, other } => warning(
+                format!(
+                    "text printed over other text on page {page} of {output}: `{}` over `{}`",
+                    diagnostic::shorten(text),
+                    diagnostic::shorten(other)
+                ),
+                source_of(text).or_else(|| source_of(other)),
+                "shorten it, or give it more room",
+            ),
+            Problem::OutOfBox { page, text } => warning(
+                format!(
+                    "text runs past the edge of its box on page {page} of {output}: `{}`",
+                    diagnostic::shorten(text)
+                ),
+                source_of(text),
+                "shorten it, or give it a larger box",
+            ),
             Problem::MissingGlyph { page, character } => Diagnostic::warning(
                 "layout",
                 format!(

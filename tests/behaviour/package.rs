@@ -627,3 +627,54 @@ fn labels_and_rosters_print_no_unit_of_no_figures_and_a_box_for_every_figure() {
         "{boxes} boxes for {figures} figures"
     );
 }
+
+/// The read-back at work: a project's own counter template that prints each
+/// unit's name twice in one place, and once in a box too narrow that clips
+/// it, is told so at the unit that names it.
+#[test]
+fn text_over_text_and_text_past_its_box_are_reported_at_their_source() {
+    let project = crate::common::copy_fixture("scenario");
+    std::fs::create_dir_all(project.path().join("templates")).unwrap();
+    std::fs::write(
+        project.path().join("templates/counters.typ"),
+        "#let c = json(\"counters.json\")\n\
+         #set page(width: 100mm, height: 200mm, margin: 5mm)\n\
+         #for p in c.pages { for (i, item) in p.items.enumerate() {\n\
+           if item.face.id == \"blue-1\" {\n\
+             place(dx: 0mm, dy: 10mm * i, text(size: 9pt, item.face.title))\n\
+             place(dx: 0.5mm, dy: 10mm * i, text(size: 9pt, item.face.title))\n\
+           }\n\
+           if item.face.id == \"blue-2\" {\n\
+             place(dx: 40mm, dy: 10mm * i, box(width: 8mm, height: 5mm, clip: true, text(size: 9pt, \"Lighthorsemen\")))\n\
+           }\n\
+         } }\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let output = grognard(
+        project.path(),
+        &[
+            "build",
+            "--only",
+            "counters",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("warning[layout]: text printed over other text on page 1 of skirmish-1809-hexrules-counters.pdf: `1st Blue Line` over `1st Blue Line`"),
+        "{said}"
+    );
+    assert!(
+        said.contains("warning[layout]: text runs past the edge of its box on page 1 of skirmish-1809-hexrules-counters.pdf: `Lighthorsemen`"),
+        "{said}"
+    );
+    // Each at the source of its text: the unit's name, the template's word.
+    assert!(
+        said.contains("scenarios/skirmish-1809/scenario.toml"),
+        "{said}"
+    );
+    assert!(said.contains("templates/counters.typ"), "{said}");
+}

@@ -86,6 +86,10 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         date,
         neutral: &session.project.neutral,
         max_rows: session.project.limits.get(grognard::model::limits::UNITS) as usize,
+        max_chars: session
+            .project
+            .limits
+            .get(grognard::model::limits::STRING_CHARS) as usize,
     };
     let mut found = grognard::diagnostic::Diagnostics::default();
     let scenario = match &existing {
@@ -99,6 +103,32 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let Some(scenario) = scenario else {
         return finish(&mut session, &args.report, &[args.scenario]);
     };
+    // The file is read as the loader will read it before anything is
+    // written: what it would refuse leaves the project as it was.
+    let relative = std::path::Path::new("scenarios")
+        .join(&args.scenario)
+        .join("scenario.toml");
+    let written_file = session.sources.add(relative, scenario.clone());
+    let mut refused = grognard::diagnostic::Diagnostics::default();
+    let limits = &session.project.limits;
+    grognard::load::scenario::load(
+        written_file,
+        &scenario,
+        &args.scenario,
+        limits,
+        &mut refused,
+    );
+    if refused.has_errors() {
+        session.diagnostics.extend(refused.iter().cloned());
+        session.diagnostics.push(Diagnostic::error(
+            "invalid-field",
+            format!(
+                "nothing was written: the sheet would make {} a file `check` refuses",
+                target.display()
+            ),
+        ));
+        return finish(&mut session, &args.report, &[args.scenario]);
+    }
     // Through a temporary file: a failed write leaves an earlier scenario.toml whole.
     let written = grognard::output::write_atomic(&target, scenario.as_bytes());
     if let Err(e) = written {

@@ -106,7 +106,8 @@ impl FromStr for Ratio {
             return Err(format!("`{s}` divides by zero"));
         }
         let term = crate::model::limits::MAX_FACTOR_TERM;
-        if num.abs() > term || den.abs() > term {
+        // `unsigned_abs`: the most negative number has no positive twin.
+        if num.unsigned_abs() > term.unsigned_abs() || den.unsigned_abs() > term.unsigned_abs() {
             return Err(format!(
                 "`{s}`: the numbers of a fraction are at most {term}, as in \"1/2\" or \"3/2\""
             ));
@@ -211,6 +212,12 @@ mod tests {
         assert!("1/4294967296".parse::<Ratio>().is_err());
         assert!("20d10".parse::<Dice>().is_err());
         assert!("20d8".parse::<Dice>().is_ok());
+    }
+
+    #[test]
+    fn the_most_negative_number_is_refused_not_a_panic() {
+        assert!("-9223372036854775808/1".parse::<Ratio>().is_err());
+        assert!("1/-9223372036854775808".parse::<Ratio>().is_err());
     }
 
     #[test]

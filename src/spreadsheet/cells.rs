@@ -2,6 +2,8 @@
 //! 2 × 5.5-inch howitzer") and rival figures ("591 [Oman, app.]; 580"),
 //! read and written the same way so that a sheet round-trips.
 
+use std::borrow::Cow;
+
 use crate::model::limits::{MAX_GUNS, MAX_MEN};
 
 use super::LIST_SEPARATOR;
@@ -128,6 +130,35 @@ pub fn bracketed(text: &str) -> (&str, Option<&str>) {
 }
 
 #[cfg(test)]
+mod formula_tests {
+    use super::{neutralised, restored};
+
+    #[test]
+    fn formulas_are_written_as_text_and_read_back_as_they_were() {
+        for cell in [
+            "=HYPERLINK(\"http://x\")",
+            "=cmd|' /C calc'!A0",
+            "+1",
+            "-2",
+            "@SUM(A1)",
+            "\t=1",
+            "'=already quoted",
+            "''",
+            "2e Léger",
+            "l'Empereur",
+            "'t Hooft",
+        ] {
+            let written = neutralised(cell);
+            assert!(
+                !written.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "{cell:?}"
+            );
+            assert_eq!(restored(&written), cell, "{cell:?} → {written:?}");
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -152,5 +183,30 @@ mod tests {
         assert_eq!(read_values(&write_values(&values)).unwrap(), values);
         assert!(read_values("591 [Oman").is_err());
         assert!(read_values("about 600").is_err());
+    }
+}
+
+/// The characters that make a spreadsheet read a cell as a formula (OWASP's
+/// list for CSV injection): `=`, `+`, `-`, `@`, a tab, a carriage return.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell as export writes it: one that a spreadsheet would run as a
+/// formula ("=HYPERLINK(…)") is written after a `'`, which shows it as text;
+/// a cell that already starts so gets one more, so that import gives back
+/// exactly what was written.
+pub fn neutralised(cell: &str) -> Cow<'_, str> {
+    if cell.starts_with(FORMULA_STARTS) || restored(cell).len() < cell.len() {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+/// A cell as import reads it: the `'` export put before a formula-like
+/// cell (or before another such `'`) taken away.
+pub fn restored(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) || rest.starts_with('\'') => rest,
+        _ => cell,
     }
 }

@@ -11,7 +11,8 @@ pub fn csv(scenario: &Scenario) -> String {
     // Writing to memory cannot fail.
     let _ = writer.write_record(COLUMNS);
     for unit in &scenario.units {
-        let _ = writer.write_record(row(scenario, unit));
+        let row = row(scenario, unit);
+        let _ = writer.write_record(row.iter().map(|cell| cells::neutralised(cell).into_owned()));
     }
     let bytes = writer.into_inner().unwrap_or_default();
     String::from_utf8(bytes).unwrap_or_default()

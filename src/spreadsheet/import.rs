@@ -25,6 +25,8 @@ pub struct Options<'a> {
     pub neutral: &'a Neutral,
     /// The most rows read (the project's unit limit).
     pub max_rows: usize,
+    /// The longest cell (the project's limit on one string).
+    pub max_chars: usize,
 }
 
 /// The scenario.toml text of a sheet, or `None` when a cell is wrong (each
@@ -104,6 +106,11 @@ impl Sheet<'_> {
         for (i, name) in header.iter().enumerate() {
             let name = name.trim().to_lowercase();
             match COLUMNS.iter().find(|c| **c == name) {
+                Some(known) if columns.contains_key(known) => diags.push(
+                    Diagnostic::error("invalid-field", format!("column `{name}` is given twice"))
+                        .at_location(Some(self.at(header, i)))
+                        .expected("each column once"),
+                ),
                 Some(known) => {
                     columns.insert(known, i);
                 }
@@ -154,6 +161,7 @@ impl Sheet<'_> {
             options,
         };
         let before = diags.len();
+        row.lengths(diags);
         let side = row.side(book, diags);
         let parent = side.and_then(|side| row.formations(&side, book, diags));
         let unit = row.unit(book, diags);
@@ -189,11 +197,12 @@ struct Row<'a> {
 }
 
 impl Row<'_> {
+    /// A cell's text, without the `'` export wrote before a formula.
     fn cell(&self, column: &str) -> &str {
         self.columns
             .get(column)
             .and_then(|i| self.record.get(*i))
-            .map_or("", str::trim)
+            .map_or("", |c| cells::restored(c.trim()))
     }
 
     fn location(&self, column: &str) -> Option<Location> {
@@ -212,6 +221,29 @@ impl Row<'_> {
         Diagnostic::error(code, message)
             .at_location(self.location(column))
             .expected(expected.to_string())
+    }
+
+    /// Every cell within the longest text a source may hold.
+    fn lengths(&self, diags: &mut Diagnostics) {
+        for (i, cell) in self.record.iter().enumerate() {
+            let chars = cell.chars().count();
+            if chars > self.options.max_chars {
+                diags.push(
+                    Diagnostic::error(
+                        "limit",
+                        format!(
+                            "a cell of {} characters",
+                            limits::group_digits(chars as u64)
+                        ),
+                    )
+                    .at_location(Some(self.sheet.at(self.record, i)))
+                    .expected(format!(
+                        "at most {} characters (the project's `[limits] string_chars`)",
+                        limits::group_digits(self.options.max_chars as u64)
+                    )),
+                );
+            }
+        }
     }
 
     /// A required cell, or an error that says it is empty.
@@ -304,6 +336,15 @@ impl Row<'_> {
             ));
             return None;
         }
+        if let Some(at) = self.location("formation_ids") {
+            let before = diags.len();
+            for id in &given {
+                crate::load::check_id(id, &at, diags);
+            }
+            if diags.len() > before {
+                return None;
+            }
+        }
         let mut parent: Option<String> = None;
         let mut key = side.to_string();
         for (depth, (name, level)) in names.iter().enumerate() {
@@ -346,7 +387,15 @@ impl Row<'_> {
         let name = self.required("unit", "the unit's name", diags);
         let id = match self.cell("id") {
             "" => name.map(|n| unique(&slug(n), &book.unit_ids)),
-            id => Some(id.to_string()),
+            id => {
+                // An id names files and labels: checked here, at its cell,
+                // before anything is written.
+                let at = self
+                    .location("id")
+                    .unwrap_or_else(|| self.sheet.at(self.record, 0));
+                crate::load::check_id(id, &at, diags);
+                Some(id.to_string())
+            }
         };
         unit.insert("id".into(), id.unwrap_or_default().into());
         unit.insert("name".into(), name.unwrap_or_default().into());

@@ -58,7 +58,10 @@ impl<'a> Sheet<'a> {
                 return None;
             }
             match record {
-                Ok(record) => rows.push(record),
+                Ok(record) => {
+                    sheet.overruns(&header, &record, diags);
+                    rows.push(record);
+                }
                 Err(error) => diags.push(
                     Diagnostic::error("invalid-field", format!("the row does not read: {error}"))
                         .at_location(Some(sheet.start())),
@@ -66,6 +69,51 @@ impl<'a> Sheet<'a> {
             }
         }
         Some((sheet, header, rows))
+    }
+
+    /// A row that runs past its header, or swallows the rows after it: a
+    /// cell beyond the last column, or a quote left open that takes in the
+    /// next row (a cell that runs on over a line holding as many separators
+    /// as a row). Each an error at its cell: a sheet read otherwise would
+    /// silently lose a unit.
+    fn overruns(
+        &self,
+        header: &csv::StringRecord,
+        record: &csv::StringRecord,
+        diags: &mut Diagnostics,
+    ) {
+        if let Some(extra) = (header.len()..record.len()).find(|&i| !record[i].trim().is_empty()) {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-field",
+                    format!(
+                        "a cell beyond the last column: `{}`",
+                        crate::diagnostic::shorten(&record[extra])
+                    ),
+                )
+                .at_location(Some(self.at(record, extra)))
+                .expected(format!("{} columns, as the header names", header.len())),
+            );
+        }
+        let separators = header.len().saturating_sub(1).max(1);
+        let delimiter = char::from(self.delimiter);
+        for (i, cell) in record.iter().enumerate() {
+            let swallowed = cell
+                .split(['\n', '\r'])
+                .skip(1)
+                .any(|line| line.matches(delimiter).count() >= separators);
+            if swallowed {
+                diags.push(
+                    Diagnostic::error(
+                        "invalid-field",
+                        "a quote left open in this cell takes in the row after it",
+                    )
+                    .at_location(Some(self.at(record, i)))
+                    .expected("a closing `\"` before the end of the cell"),
+                );
+                break;
+            }
+        }
     }
 
     fn start(&self) -> Location {

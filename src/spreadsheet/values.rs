@@ -81,7 +81,8 @@ pub fn export(scenario: &Scenario, layer: &Layer) -> String {
                 .find(|(k, _)| k == key)
                 .map_or("", |(_, v)| v.as_str())
         });
-        let _ = writer.write_record([id, name].into_iter().chain(cells));
+        let cells = [id, name].into_iter().chain(cells);
+        let _ = writer.write_record(cells.map(|c| super::cells::neutralised(c).into_owned()));
     }
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -116,7 +117,9 @@ pub fn import(
     let mut values = toml_edit::Table::new();
     let mut seen: HashMap<String, Location> = HashMap::new();
     for record in &records {
-        let id = record.get(keys.id).map_or("", str::trim);
+        let id = record
+            .get(keys.id)
+            .map_or("", |c| super::cells::restored(c.trim()));
         let at = sheet.at(record, keys.id);
         if id.is_empty() {
             diags.push(
@@ -149,7 +152,9 @@ pub fn import(
         }
         let mut row = toml_edit::InlineTable::new();
         for (column, key) in &keys.values {
-            let cell = record.get(*column).map_or("", str::trim);
+            let cell = record
+                .get(*column)
+                .map_or("", |c| super::cells::restored(c.trim()));
             if !cell.is_empty() {
                 row.insert(key, value(cell));
             }
@@ -180,6 +185,11 @@ fn keys(sheet: &Sheet, header: &csv::StringRecord, diags: &mut Diagnostics) -> O
     for (i, name) in header.iter().enumerate() {
         let name = name.trim();
         match name {
+            ID if id.is_some() => diags.push(
+                Diagnostic::error("invalid-field", "column `id` is given twice")
+                    .at_location(Some(sheet.at(header, i)))
+                    .expected("each column once"),
+            ),
             ID => id = Some(i),
             NAME => {}
             key if is_key(key) && !values.iter().any(|(_, k)| k == key) => {

@@ -276,6 +276,20 @@ fn factors_too_fine_to_hold_are_errors_not_panics() {
     assert!(message.contains("too fine"), "{message}");
 }
 
+/// Regression: the most negative 64-bit number as a factor's numerator
+/// panicked taking its absolute value (exit 101).
+#[test]
+fn the_most_negative_number_as_a_factor_is_a_located_error() {
+    let project = Project::new("good");
+    project.write(
+        "content/demo/tables/min.toml",
+        "id = \"min\"\nkind = \"modifiers\"\ntitle = \"Mínima\"\nbase = 7\n\n[[group]]\ntitle = \"F\"\nmodifiers = [\n  { id = \"f0\", label = \"F\", factor = \"-9223372036854775808/1\" },\n]\n",
+    );
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.has("invalid-field", "tables/min.toml", 9);
+}
+
 #[test]
 fn sheet_settings_that_are_not_numbers_are_located_errors() {
     let project = Project::new("scenario");
@@ -776,4 +790,128 @@ fn an_unusable_source_date_epoch_is_a_warning() {
         "{}",
         run.stderr
     );
+}
+
+// ——— Spreadsheets ———
+
+/// Regression: unit names starting with `=`, `+`, `-`, `@` were exported as
+/// written, and a spreadsheet ran them as formulas (`=HYPERLINK(…)`,
+/// `=cmd|' /C calc'!A0`). Export writes them after a `'`, as OWASP advises,
+/// and import takes them back as they were.
+#[test]
+fn an_exported_sheet_holds_no_live_formula_and_imports_back_as_it_was() {
+    let project = Project::new("scenario");
+    project.replace(
+        SCENARIO,
+        "name = \"1st Blue Line\"",
+        "name = \"=cmd|' /C calc'!A0\"",
+    );
+    project.replace(
+        SCENARIO,
+        "name = \"2nd Blue Light\"",
+        "name = \"@SUM(1+1)\"\nnote = \"-2 men\\t+1\"",
+    );
+    let exported = project.run(&["export", "skirmish-1809", "--csv"], &[]);
+    assert_eq!(exported.code, Some(0), "{}", exported.stderr);
+    let mut reader = csv::Reader::from_reader(exported.stdout.as_bytes());
+    for record in reader.records() {
+        for cell in record.unwrap().iter() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "a live formula: {cell:?}"
+            );
+        }
+    }
+    assert!(exported.stdout.contains("'=cmd|' /C calc'!A0"));
+    project.write("sheet.csv", &exported.stdout);
+    let sheet = project.path().join("sheet.csv");
+    let imported = project.run(
+        &[
+            "import",
+            sheet.to_str().unwrap(),
+            "--scenario",
+            "skirmish-copy",
+        ],
+        &[],
+    );
+    assert_eq!(imported.code, Some(0), "{}", imported.stderr);
+    let again = project.run(&["export", "skirmish-copy", "--csv"], &[]);
+    assert_eq!(
+        again.stdout, exported.stdout,
+        "the names come back as written"
+    );
+}
+
+/// Regression: an id `../../x` or a 10 MB name was written into
+/// scenarios/<id>/scenario.toml and only then rejected, leaving the whole
+/// project failing `check`; an unterminated quote swallowed the next row
+/// (a unit lost, exit 0); a second column with the same head won silently;
+/// cells beyond the header were ignored. Each is now an error at its cell,
+/// and nothing is written.
+#[test]
+fn an_import_validates_the_whole_sheet_before_it_writes_anything() {
+    let project = Project::new("scenario");
+    let head = "side,formation,id,unit,type,nation,men\n";
+    let row =
+        |id: &str, name: &str| format!("Blue,Blue Division,{id},{name},line-infantry,france,500\n");
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "an id that climbs out",
+            format!("{head}{}", row("../../x", "Climber")),
+            "`../../x` is not a valid id",
+        ),
+        (
+            "a ten-megabyte name",
+            format!("{head}{}", row("big", &"x".repeat(10 * 1024 * 1024))),
+            "a cell of 10,485,760 characters",
+        ),
+        (
+            "a quote left open",
+            format!(
+                "{head}Blue,Blue Division,a,\"Open quote,line-infantry,france,500\n{}{}",
+                row("b", "Second"),
+                row("c", "Third")
+            ),
+            "a quote left open in this cell takes in the row after it",
+        ),
+        (
+            "a column twice",
+            format!(
+                "side,formation,id,unit,type,nation,men,men\nBlue,Blue Division,a,A,line-infantry,france,500,600\n"
+            ),
+            "column `men` is given twice",
+        ),
+        (
+            "a cell past the header",
+            format!("{head}Blue,Blue Division,a,A,line-infantry,france,500,oops\n"),
+            "a cell beyond the last column: `oops`",
+        ),
+    ];
+    for (what, sheet, message) in cases {
+        project.write("sheet.csv", &sheet);
+        let path = project.path().join("sheet.csv");
+        let run = project.run(
+            &["import", path.to_str().unwrap(), "--scenario", "imported"],
+            &[],
+        );
+        assert_eq!(run.code, Some(1), "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(message),
+            "{what}: {}",
+            &run.stderr[..run.stderr.len().min(3000)]
+        );
+        let line = if what == "a column twice" { 1 } else { 2 };
+        assert!(
+            run.stderr.contains(&format!("sheet.csv:{line}:")),
+            "{what}: located at its row: {}",
+            &run.stderr[..run.stderr.len().min(3000)]
+        );
+        assert!(
+            !project.path().join("scenarios/imported").exists(),
+            "{what}: nothing is written"
+        );
+    }
+    // The project still checks clean.
+    let check = project.check();
+    assert_eq!(check.code, Some(0), "{}", check.stderr);
 }

@@ -56,10 +56,7 @@ pub fn plan(
     let cx = session.context();
     targets
         .iter()
-        .filter(|target| {
-            let folder = session.folder(target);
-            folder.is_some_and(|f| !session.blocked(&f))
-        })
+        .filter(|target| session.folder(target).is_some() && !session.target_blocked(target))
         .flat_map(|target| {
             let cx = &cx;
             backends

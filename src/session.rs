@@ -81,8 +81,7 @@ impl Session {
                     .any(|c| c.job.scenario == job.scenario && c.job.to == job.to)
             })
             .filter(|job| {
-                let folder = self.folder(&job.scenario);
-                folder.is_some_and(|f| !self.blocked(&f))
+                self.folder(&job.scenario).is_some() && !self.target_blocked(&job.scenario)
             })
             .cloned()
             .collect();
@@ -94,8 +93,8 @@ impl Session {
     /// What backends read.
     pub fn context(&self) -> Context<'_> {
         let project = &self.project;
-        let rulesets = project.rulesets.iter().map(|r| (r.id.as_str(), &r.folder));
-        let scenarios = project.scenarios.iter().map(|s| (s.id.as_str(), &s.folder));
+        let rulesets = project.rulesets.iter().map(|r| r.id.as_str());
+        let scenarios = project.scenarios.iter().map(|s| s.id.as_str());
         Context {
             project,
             sources: &self.sources,
@@ -104,8 +103,7 @@ impl Session {
             marks: &self.marks,
             failed: rulesets
                 .chain(scenarios)
-                .filter(|(_, folder)| self.blocked(folder))
-                .map(|(id, _)| id)
+                .filter(|id| self.target_blocked(id))
                 .collect(),
             shared: Default::default(),
         }
@@ -118,6 +116,40 @@ impl Session {
             .ruleset(target)
             .map(|r| r.folder.clone())
             .or_else(|| project.scenario(target).map(|s| s.folder.clone()))
+    }
+
+    /// The folders a target reads: a ruleset's own; a scenario's, and those
+    /// of the rulesets its layers are played with and it is converted to or
+    /// from, whose errors stop it as they stop `build <ruleset>`.
+    pub fn folders_of(&self, target: &str) -> Vec<PathBuf> {
+        let project = &self.project;
+        let mut folders: Vec<PathBuf> = self.folder(target).into_iter().collect();
+        if let Some(scenario) = project.scenario(target) {
+            let layers = scenario.layers.iter().map(|l| l.ruleset.as_str());
+            let converted = project
+                .conversions
+                .iter()
+                .filter(|job| job.scenario == scenario.id)
+                .flat_map(|job| std::iter::once(job.to.as_str()).chain(job.from.as_deref()));
+            for ruleset in layers.chain(converted) {
+                // A ruleset that did not load is still its folder, whose
+                // errors say why.
+                let folder = project
+                    .ruleset(ruleset)
+                    .map_or_else(|| Path::new("content").join(ruleset), |r| r.folder.clone());
+                if !folders.contains(&folder) {
+                    folders.push(folder);
+                }
+            }
+        }
+        folders
+    }
+
+    /// Whether an error stops a target: in its folder, the project's, or a
+    /// ruleset it reads.
+    pub fn target_blocked(&self, target: &str) -> bool {
+        let folders = self.folders_of(target);
+        !folders.is_empty() && folders.iter().any(|f| self.blocked(f))
     }
 
     /// Whether a diagnostic concerns a ruleset or scenario folder: its own

@@ -37,9 +37,10 @@ pub fn select(session: &mut Session, names: &[String]) -> Vec<String> {
     selected
 }
 
-/// Keeps only the diagnostics that concern the named targets.
+/// Keeps only the diagnostics that concern the named targets: their own,
+/// and those of the rulesets a named scenario reads.
 pub fn retain(session: &mut Session, targets: &[String]) {
-    let folders: Vec<_> = targets.iter().filter_map(|t| session.folder(t)).collect();
+    let folders: Vec<_> = targets.iter().flat_map(|t| session.folders_of(t)).collect();
     if folders.is_empty() {
         return;
     }

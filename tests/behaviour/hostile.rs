@@ -915,3 +915,42 @@ fn an_import_validates_the_whole_sheet_before_it_writes_anything() {
     let check = project.check();
     assert_eq!(check.code, Some(0), "{}", check.stderr);
 }
+
+/// Regression: a scenario target ignored the errors of the rulesets it
+/// reads: with a marker's `copies` over its limit `check` failed, but
+/// `check quatre-bras-1815` and `build quatre-bras-1815` exited 0 and the
+/// counter sheet had no order markers. A scenario is now stopped by the
+/// errors of every ruleset its layers and conversions use, as `build
+/// <ruleset>` is, and they are reported with it.
+#[test]
+fn a_scenario_target_is_stopped_by_the_errors_of_the_rulesets_it_reads() {
+    let project = Project(crate::common::project_copy());
+    project.replace(
+        "content/sombra/ruleset.toml",
+        "copies = 3",
+        "copies = 1000000",
+    );
+    let check = project.run(&["check", "quatre-bras-1815"], &[]);
+    assert_eq!(check.code, Some(1), "{}", check.stderr);
+    assert!(
+        check.stderr.contains("content/sombra/ruleset.toml"),
+        "the ruleset's error is reported with the scenario: {}",
+        check.stderr
+    );
+    let out = tempfile::tempdir().unwrap();
+    let build = project.build(&["quatre-bras-1815", "--out", out.path().to_str().unwrap()]);
+    assert_eq!(build.code, Some(1), "{}", build.stderr);
+    assert!(
+        !out.path().join("quatre-bras-1815").exists(),
+        "nothing of the scenario is written"
+    );
+    // A scenario that reads no broken ruleset still builds.
+    let somosierra = project.build(&[
+        "somosierra-1808",
+        "--only",
+        "oob",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(somosierra.code, Some(0), "{}", somosierra.stderr);
+}

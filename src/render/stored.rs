@@ -6,7 +6,10 @@
 //! templates, data), the document's identifier, the date it carries, and
 //! this very program (its fonts and Typst are compiled in). Only documents
 //! that typeset without Typst warnings are kept, so a warning is reported on
-//! every run. An entry that cannot be read back whole is a miss.
+//! every run. An entry that cannot be read back whole, or that was written
+//! under another key, is a miss. The folder is grognard's own: a cache
+//! folder that is a link is not used, entries are regular files, and the
+//! tidy removes only entries it wrote.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -27,6 +30,9 @@ static FOLDER: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// What is kept beside a PDF, and a check that the PDF is the one written.
 #[derive(Serialize, Deserialize)]
 struct Entry {
+    /// The key it was written under: an entry copied or linked under
+    /// another name does not prove that key.
+    key: String,
     bytes: usize,
     hash: String,
     pages: usize,
@@ -37,10 +43,30 @@ struct Entry {
 /// From now on PDFs are kept in `out_dir`'s cache (unless
 /// `GROGNARD_NO_CACHE` is set).
 pub fn open(out_dir: &Path) {
-    let folder = std::env::var_os("GROGNARD_NO_CACHE")
-        .is_none()
-        .then(|| out_dir.join(".cache").join("typeset"));
+    let cache = out_dir.join(".cache");
+    let typeset = cache.join("typeset");
+    let folder = (std::env::var_os("GROGNARD_NO_CACHE").is_none()
+        && own_folder(&cache)
+        && own_folder(&typeset))
+    .then_some(typeset);
     *FOLDER.lock().unwrap_or_else(|e| e.into_inner()) = folder;
+}
+
+/// A folder grognard may keep files in: absent (it makes it), or a real
+/// folder, not a link to somewhere else.
+fn own_folder(path: &Path) -> bool {
+    match fs::symlink_metadata(path) {
+        Ok(meta) => meta.file_type().is_dir(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    }
+}
+
+/// A file's bytes, if it is a regular file (not a link).
+fn read_regular(path: &Path) -> Option<Vec<u8>> {
+    fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.file_type().is_file())?;
+    fs::read(path).ok()
 }
 
 fn folder() -> Option<PathBuf> {
@@ -89,8 +115,11 @@ fn paths(folder: &Path, key: u128) -> (PathBuf, PathBuf) {
 /// The PDF kept under `key`, if there is one and it is whole.
 pub fn load(key: u128) -> Option<Pdf> {
     let (pdf_path, entry_path) = paths(&folder()?, key);
-    let entry: Entry = serde_json::from_slice(&fs::read(&entry_path).ok()?).ok()?;
-    let pdf = fs::read(&pdf_path).ok()?;
+    let entry: Entry = serde_json::from_slice(&read_regular(&entry_path)?).ok()?;
+    if entry.key != format!("{key:032x}") {
+        return None;
+    }
+    let pdf = read_regular(&pdf_path)?;
     if pdf.len() != entry.bytes || hash(&pdf) != entry.hash {
         return None;
     }
@@ -117,6 +146,7 @@ pub fn save(key: u128, kept: &Pdf) {
     }
     let (pdf_path, entry_path) = paths(&folder, key);
     let entry = Entry {
+        key: format!("{key:032x}"),
         bytes: kept.pdf.len(),
         hash: hash(&kept.pdf),
         pages: kept.pages,
@@ -152,8 +182,26 @@ fn hash(bytes: &[u8]) -> String {
 /// Drops the least recently used entries while the folder holds more
 /// than [`LIMIT_BYTES`].
 pub fn tidy() {
-    let Some(folder) = folder() else { return };
-    let Ok(read) = fs::read_dir(&folder) else {
+    if let Some(folder) = folder() {
+        tidy_to(&folder, LIMIT_BYTES);
+    }
+}
+
+/// Whether a file of the folder is an entry this program wrote: a regular
+/// file named by its key that holds that key.
+fn is_own_entry(path: &Path) -> bool {
+    let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+        return false;
+    };
+    let named = stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_hexdigit());
+    named
+        && read_regular(path)
+            .and_then(|bytes| serde_json::from_slice::<Entry>(&bytes).ok())
+            .is_some_and(|entry| entry.key == stem)
+}
+
+fn tidy_to(folder: &Path, limit: u64) {
+    let Ok(read) = fs::read_dir(folder) else {
         return;
     };
     let mut entries = Vec::new();
@@ -171,11 +219,14 @@ pub fn tidy() {
             }
             continue;
         }
-        if path.extension().is_none_or(|e| e != "json") {
+        if path.extension().is_none_or(|e| e != "json") || !is_own_entry(&path) {
             continue;
         }
         let pdf = path.with_extension("pdf");
-        let size = fs::metadata(&pdf).map_or(0, |m| m.len());
+        let size = fs::symlink_metadata(&pdf)
+            .ok()
+            .filter(|m| m.file_type().is_file())
+            .map_or(0, |m| m.len());
         let used = file
             .metadata()
             .and_then(|m| m.modified())
@@ -185,11 +236,52 @@ pub fn tidy() {
     }
     entries.sort_by_key(|e| e.0);
     for (_, entry, pdf, size) in entries {
-        if total <= LIMIT_BYTES {
+        if total <= limit {
             break;
         }
         let _ = fs::remove_file(entry);
         let _ = fs::remove_file(pdf);
         total -= size;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tidy_removes_only_the_entries_it_wrote() {
+        let folder = tempfile::tempdir().unwrap();
+        let own = format!("{:032x}", 7u128);
+        let entry = Entry {
+            key: own.clone(),
+            bytes: 3,
+            hash: hash(b"pdf"),
+            pages: 1,
+            overflow: Vec::new(),
+            problems: Vec::new(),
+        };
+        let write = |name: &str, bytes: &[u8]| fs::write(folder.path().join(name), bytes).unwrap();
+        write(&format!("{own}.json"), &serde_json::to_vec(&entry).unwrap());
+        write(&format!("{own}.pdf"), b"pdf");
+        // The author's own files, one even named like an entry.
+        let other = format!("{:032x}", 9u128);
+        write("mine.json", b"{}");
+        write("mine.pdf", b"%PDF");
+        write(&format!("{other}.json"), b"{\"mine\": true}");
+        write(&format!("{other}.pdf"), b"%PDF");
+        tidy_to(folder.path(), 0);
+        let left: std::collections::BTreeSet<String> = fs::read_dir(folder.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let expected: std::collections::BTreeSet<String> = [
+            "mine.json".to_string(),
+            "mine.pdf".into(),
+            format!("{other}.json"),
+            format!("{other}.pdf"),
+        ]
+        .into();
+        assert_eq!(left, expected);
     }
 }

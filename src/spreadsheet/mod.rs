@@ -104,6 +104,7 @@ mod tests {
             date: crate::model::calendar::parse_date("1811-05-03"),
             neutral,
             max_rows: 1_000,
+            max_chars: 10_000,
         };
         let mut diags = Diagnostics::default();
         let toml = super::import::scenario(file, sheet, &options, &mut diags)

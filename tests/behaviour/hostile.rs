@@ -954,3 +954,78 @@ fn a_scenario_target_is_stopped_by_the_errors_of_the_rulesets_it_reads() {
     ]);
     assert_eq!(somosierra.code, Some(0), "{}", somosierra.stderr);
 }
+
+// ——— The typeset cache ———
+
+/// Regression: a kept entry was checked against its own record, not its
+/// key, so a consistent entry copied under another key was used (the
+/// rulebook came out as the quick-reference sheet). Entries swapped round
+/// are all misses: a build gives the files it gave before.
+#[test]
+fn kept_entries_swapped_under_other_keys_are_not_used() {
+    let project = Project::new("good");
+    let first = project.build(&[]);
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    let read = |file: &str| std::fs::read(project.path().join("out").join(file)).unwrap();
+    let before = (read("demo/demo-rules.pdf"), read("demo/demo-qrs.pdf"));
+    let folder = project.path().join("out/.cache/typeset");
+    let mut keys: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .map(|p| p.with_extension(""))
+        .collect();
+    keys.sort();
+    assert!(keys.len() >= 2, "{keys:?}");
+    // Each entry's files under the next one's key.
+    let contents: Vec<(Vec<u8>, Vec<u8>)> = keys
+        .iter()
+        .map(|k| {
+            (
+                std::fs::read(k.with_extension("pdf")).unwrap(),
+                std::fs::read(k.with_extension("json")).unwrap(),
+            )
+        })
+        .collect();
+    for (i, key) in keys.iter().enumerate() {
+        let (pdf, json) = &contents[(i + 1) % keys.len()];
+        std::fs::write(key.with_extension("pdf"), pdf).unwrap();
+        std::fs::write(key.with_extension("json"), json).unwrap();
+    }
+    let second = project.build(&[]);
+    assert_eq!(second.code, Some(0), "{}", second.stderr);
+    assert!(
+        before.0 == read("demo/demo-rules.pdf"),
+        "the rulebook is the rulebook"
+    );
+    assert!(
+        before.1 == read("demo/demo-qrs.pdf"),
+        "the sheet is the sheet"
+    );
+}
+
+/// Regression: with `out/.cache` a link to another folder, the cache was
+/// kept there and its tidy could delete the author's own `.pdf` and
+/// `.json` files. A cache folder that is a link is not used.
+#[cfg(unix)]
+#[test]
+fn a_cache_folder_that_is_a_link_is_not_used() {
+    let project = Project::new("good");
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::write(elsewhere.path().join("mine.json"), "{}").unwrap();
+    std::fs::write(elsewhere.path().join("mine.pdf"), "%PDF").unwrap();
+    std::fs::create_dir_all(project.path().join("out")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), project.path().join("out/.cache")).unwrap();
+    let run = project.build(&[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let mut left: Vec<String> = std::fs::read_dir(elsewhere.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["mine.json", "mine.pdf"],
+        "nothing is kept through the link"
+    );
+}

@@ -876,9 +876,8 @@ fn an_import_validates_the_whole_sheet_before_it_writes_anything() {
         ),
         (
             "a column twice",
-            format!(
-                "side,formation,id,unit,type,nation,men,men\nBlue,Blue Division,a,A,line-infantry,france,500,600\n"
-            ),
+            "side,formation,id,unit,type,nation,men,men\nBlue,Blue Division,a,A,line-infantry,france,500,600\n"
+                .to_string(),
             "column `men` is given twice",
         ),
         (

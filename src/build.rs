@@ -186,7 +186,9 @@ fn write(
             bytes: made.bytes.len(),
         }),
         Err(e) => session.diagnostics.push(
-            Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display())).note(
+            Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display()))
+                .in_file(&path)
+                .note(
                 "the other outputs are still written; the earlier file, if any, is left as it was",
             ),
         ),

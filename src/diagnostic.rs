@@ -1,6 +1,7 @@
 //! Diagnostics: what every stage reports, and how they are printed.
 
 use std::ops::Range;
+use std::path::PathBuf;
 
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::term::{self, termcolor};
@@ -43,6 +44,9 @@ pub struct Diagnostic {
     pub code: &'static str,
     pub message: String,
     pub location: Option<Location>,
+    /// The file concerned when no place in it can be shown (a file that
+    /// cannot be read, is too large, or cannot be written).
+    pub file: Option<PathBuf>,
     /// The label under the caret; defaults to nothing.
     pub label: Option<String>,
     pub expected: Option<String>,
@@ -63,6 +67,7 @@ impl Diagnostic {
             code,
             message: message.into(),
             location: None,
+            file: None,
             label: None,
             expected: None,
             found: None,
@@ -92,6 +97,12 @@ impl Diagnostic {
 
     pub fn at_location(mut self, location: Option<Location>) -> Self {
         self.location = location;
+        self
+    }
+
+    /// The file this concerns, where no place in it can be shown.
+    pub fn in_file(mut self, file: impl Into<PathBuf>) -> Self {
+        self.file = Some(file.into());
         self
     }
 
@@ -308,7 +319,7 @@ pub fn render_json(diagnostics: &Diagnostics, sources: &Sources) -> String {
                     Some(source.line_col(l.range.end)),
                 )
             }
-            None => (None, None, None),
+            None => (d.file.as_ref().map(|f| f.display().to_string()), None, None),
         };
         let (message, expected, found) = (
             shorten(&d.message),

@@ -95,6 +95,50 @@ fn writer_is_gone(name: &str) -> bool {
     proc.is_dir() && !proc.join(pid.to_string()).exists()
 }
 
+/// Folders to remove if the user interrupts the run (Ctrl-C): destructors
+/// do not run when the process is stopped by a signal.
+static ON_INTERRUPT: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Held while a file is written into an interruptible folder.
+static WRITING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Writes a file into an [`interruptible_tempdir`]: an interrupt waits for
+/// it, then removes the folder, so none is made again after.
+pub fn write_interruptible(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let _writing = WRITING.read().unwrap_or_else(|e| e.into_inner());
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    fs::write(path, bytes)
+}
+
+/// A temporary folder that is removed however the run ends: when it is
+/// dropped, and if the user interrupts the run (Ctrl-C), which then ends
+/// with code 130. The handler is set before the folder exists and waits
+/// while it is being made, so an interrupt at any moment removes it.
+pub fn interruptible_tempdir() -> io::Result<tempfile::TempDir> {
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            // No file is being written into a folder while it is removed,
+            // and none after: the lock is never given back.
+            let _writing = WRITING.write().unwrap_or_else(|e| e.into_inner());
+            let folders = ON_INTERRUPT
+                .lock()
+                .map(|f| f.clone())
+                .unwrap_or_else(|e| e.into_inner().clone());
+            for folder in folders {
+                let _ = fs::remove_dir_all(folder);
+            }
+            std::process::exit(130);
+        });
+    });
+    let mut folders = ON_INTERRUPT.lock().unwrap_or_else(|e| e.into_inner());
+    let made = tempfile::tempdir()?;
+    folders.push(made.path().to_path_buf());
+    Ok(made)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,12 +156,13 @@ impl Session {
     /// files, or the project's (manifest, templates, unknown targets), but not
     /// another folder's.
     pub fn concerns(&self, d: &Diagnostic, folder: &Path) -> bool {
-        match &d.location {
+        let file = match &d.location {
+            Some(l) => Some(self.sources.path(l.file)),
+            None => d.file.as_deref(),
+        };
+        match file.and_then(owner) {
+            Some(owner) => owner == folder,
             None => true,
-            Some(l) => match owner(self.sources.path(l.file)) {
-                Some(owner) => owner == folder,
-                None => true,
-            },
         }
     }
 

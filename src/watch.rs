@@ -13,6 +13,11 @@ use crate::build::{self, Output};
 use crate::render::pdf::reuse;
 use crate::session::Session;
 
+/// The project's folders a build reads.
+const SOURCE_FOLDERS: [&str; 4] = ["content", "scenarios", "templates", "messages"];
+/// The project's manifest, the one file of its root a build reads.
+const MANIFEST: &str = "grognard.toml";
+
 /// What to rebuild, and where.
 pub struct Watch {
     pub root: PathBuf,
@@ -81,7 +86,7 @@ impl Watch {
     /// top-level folders show as a change of the root.)
     pub fn inputs(&self) -> Vec<(PathBuf, bool)> {
         let mut inputs = vec![(self.root.clone(), false)];
-        for folder in ["content", "scenarios", "templates", "messages"] {
+        for folder in SOURCE_FOLDERS {
             let path = self.root.join(folder);
             if path.is_dir() {
                 inputs.push((path, true));
@@ -90,8 +95,11 @@ impl Watch {
         inputs
     }
 
-    /// Whether a changed path can change a build: not the output folder,
-    /// an editor's hidden or backup file, or a temporary file grognard writes.
+    /// Whether a changed path can change a build: the manifest, or a file
+    /// in one of the folders a build reads (not the output folder, an
+    /// editor's hidden or backup file, or a temporary file grognard writes).
+    /// Other files of the project, such as a log or a version control
+    /// folder, are not the build's.
     pub fn concerns(&self, path: &Path) -> bool {
         if path.starts_with(&self.out) {
             return false;
@@ -99,10 +107,17 @@ impl Watch {
         let Ok(relative) = path.strip_prefix(&self.root) else {
             return false;
         };
+        let mut parts = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy());
+        let read = match parts.next() {
+            Some(first) => first == MANIFEST || SOURCE_FOLDERS.contains(&first.as_ref()),
+            None => false,
+        };
         let hidden = relative.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
             name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp")
         });
-        !hidden && !relative.as_os_str().is_empty()
+        read && !hidden
     }
 }

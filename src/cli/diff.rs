@@ -43,8 +43,32 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (before, mut after) =
+    for edition in [&old, &new] {
+        if !edition.root.join("grognard.toml").is_file() {
+            let named = edition.label.as_deref().unwrap_or(".");
+            eprintln!(
+                "error: `{}` holds no grognard.toml: not an edition of a project",
+                grognard::diagnostic::shorten(named)
+            );
+            return ExitCode::from(1);
+        }
+    }
+    let (mut before, mut after) =
         rayon::join(|| grognard::load(&old.root), || grognard::load(&new.root));
+    // The earlier edition must read whole: errata against a half-read one
+    // would leave out what failed to load. Its errors are told, at their
+    // place in that edition.
+    if before.diagnostics.has_errors() {
+        before
+            .diagnostics
+            .retain(|d| d.severity == grognard::diagnostic::Severity::Error);
+        eprintln!(
+            "error: the earlier edition `{}` does not read:",
+            grognard::diagnostic::shorten(old.label.as_deref().unwrap_or("."))
+        );
+        finish(&mut before, &args.report, &[]);
+        return ExitCode::from(1);
+    }
     let (mut changes, unmatched) = grognard::diff::compare(&before.project, &after.project);
     grognard::diff::reprints(&mut after, &mut changes);
     after.diagnostics.extend(unmatched);
@@ -88,10 +112,10 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
                     path,
                     bytes: bytes.len(),
                 }),
-                Err(e) => after.diagnostics.push(Diagnostic::error(
-                    "io-error",
-                    format!("cannot write {}: {e}", path.display()),
-                )),
+                Err(e) => after.diagnostics.push(
+                    Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display()))
+                        .in_file(&path),
+                ),
             }
         }
     }

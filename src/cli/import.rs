@@ -132,10 +132,13 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     // Through a temporary file: a failed write leaves an earlier scenario.toml whole.
     let written = grognard::output::write_atomic(&target, scenario.as_bytes());
     if let Err(e) = written {
-        session.diagnostics.push(Diagnostic::error(
-            "io-error",
-            format!("{}: {e}", target.display()),
-        ));
+        session.diagnostics.push(
+            Diagnostic::error(
+                "io-error",
+                format!("cannot write {}: {e}", target.display()),
+            )
+            .in_file(&target),
+        );
         return finish(&mut session, &args.report, &[args.scenario]);
     }
     eprintln!("wrote {}", target.display());
@@ -236,10 +239,13 @@ fn values(root: &Path, args: &Args, ruleset: &str) -> ExitCode {
         return finish(&mut session, &args.report, &targets);
     };
     if let Err(e) = grognard::output::write_atomic(&layer_path, layer_text.as_bytes()) {
-        session.diagnostics.push(Diagnostic::error(
-            "io-error",
-            format!("{}: {e}", layer_path.display()),
-        ));
+        session.diagnostics.push(
+            Diagnostic::error(
+                "io-error",
+                format!("cannot write {}: {e}", layer_path.display()),
+            )
+            .in_file(&layer_path),
+        );
         return finish(&mut session, &args.report, &targets);
     }
     eprintln!(

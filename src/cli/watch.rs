@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grognard::watch::{Round, Watch};
 use notify::event::{AccessKind, AccessMode};
@@ -17,6 +17,8 @@ use super::report::{Format, Report, diagnostics_text, plural};
 /// File events closer together than this are one change (an editor's save
 /// is often several writes and a rename).
 const DEBOUNCE: Duration = Duration::from_millis(30);
+/// A source written without pause is built this long after its first change.
+const SETTLE_AT_MOST: Duration = Duration::from_secs(1);
 
 /// Build, then build again whenever a source, template or message file changes
 #[derive(clap::Args)]
@@ -70,8 +72,9 @@ pub fn watch_loop(watch: &Watch, report: &Report, mut after: impl FnMut(&Round))
         let mut round = watch.build();
         after(&round);
         print_round(&mut round, watch, report, &mut printed);
-        // Wait for a change that can change the build, then for the
-        // events to stop: an editor's save is several.
+        // Wait for a change that can change the build, then for the files
+        // the build reads to be quiet: an editor's save is several events.
+        // Writes elsewhere in the project do not postpone the build.
         loop {
             match changes.recv() {
                 Ok(Ok(event)) if changes_build(&event, watch) => break,
@@ -80,7 +83,30 @@ pub fn watch_loop(watch: &Watch, report: &Report, mut after: impl FnMut(&Round))
                 Err(_) => return ExitCode::FAILURE,
             }
         }
-        while changes.recv_timeout(DEBOUNCE).is_ok() {}
+        if !settle(&changes, watch) {
+            return ExitCode::FAILURE;
+        }
+    }
+}
+
+/// Waits until no change the build cares about has come for [`DEBOUNCE`],
+/// or [`SETTLE_AT_MOST`] has passed; false when the events have stopped.
+fn settle(changes: &mpsc::Receiver<notify::Result<Event>>, watch: &Watch) -> bool {
+    let latest = Instant::now() + SETTLE_AT_MOST;
+    let mut quiet_at = Instant::now() + DEBOUNCE;
+    loop {
+        let wait = quiet_at
+            .min(latest)
+            .saturating_duration_since(Instant::now());
+        if wait.is_zero() {
+            return true;
+        }
+        match changes.recv_timeout(wait) {
+            Ok(Ok(event)) if changes_build(&event, watch) => quiet_at = Instant::now() + DEBOUNCE,
+            Ok(_) => {}
+            Err(mpsc::RecvTimeoutError::Timeout) => return true,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+        }
     }
 }
 

@@ -42,8 +42,9 @@ impl Edition {
                 _files: None,
             });
         }
-        let files =
-            tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+        // Removed when dropped, and on Ctrl-C.
+        let files = crate::output::interruptible_tempdir()
+            .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
         checkout(project, spec, files.path())?;
         Ok(Edition {
             label: Some(spec.to_string()),
@@ -70,20 +71,22 @@ fn checkout(project: &Path, spec: &str, into: &Path) -> Result<(), String> {
         .ok_or_else(|| format!("{} has no working tree", repo.git_dir().display()))?;
     // Where the project sits in the repository.
     let prefix = project.strip_prefix(&workdir).unwrap_or(Path::new(""));
-    let unknown = |why: String| {
-        format!("`{spec}` is neither a folder nor a revision of the repository ({why})")
-    };
-    let id = repo
-        .rev_parse_single(spec)
-        .map_err(|e| unknown(e.probable_cause().to_string()))?;
+    // A name is echoed short, and what the repository's files say is never
+    // quoted: a ref may be a link to a file outside it.
+    let named = crate::diagnostic::shorten(spec);
+    let unknown = || format!("`{named}` is neither a folder nor a revision of the repository");
+    refs_inside(repo.git_dir(), spec).map_err(|link| {
+        format!("`{named}` names a ref that is a link out of the repository ({link})")
+    })?;
+    let id = repo.rev_parse_single(spec).map_err(|_| unknown())?;
     let object = id
         .object()
         .and_then(|o| o.peel_tags_to_end())
-        .map_err(|e| unknown(e.to_string()))?;
+        .map_err(|_| unknown())?;
     let kind = object.kind;
     let commit = object
         .try_into_commit()
-        .map_err(|_| format!("`{spec}` names a {kind}, not a commit"))?;
+        .map_err(|_| format!("`{named}` names a {kind}, not a commit"))?;
     let mut tree = commit.tree().map_err(|e| e.to_string())?;
     if !prefix.as_os_str().is_empty() {
         let entry = tree
@@ -92,7 +95,7 @@ fn checkout(project: &Path, spec: &str, into: &Path) -> Result<(), String> {
             .filter(|e| e.mode().is_tree())
             .ok_or_else(|| {
                 format!(
-                    "the project's folder {} is not in `{spec}`",
+                    "the project's folder {} is not in `{named}`",
                     prefix.display()
                 )
             })?;
@@ -106,7 +109,7 @@ fn checkout(project: &Path, spec: &str, into: &Path) -> Result<(), String> {
         .traverse()
         .breadthfirst
         .files()
-        .map_err(|e| format!("cannot read `{spec}`: {e}"))?;
+        .map_err(|_| format!("cannot read the files of `{named}`"))?;
     let (mut files, mut bytes) = (0, 0);
     for entry in &entries {
         if !matches!(
@@ -121,22 +124,48 @@ fn checkout(project: &Path, spec: &str, into: &Path) -> Result<(), String> {
         if !wanted(&path) {
             continue;
         }
-        let blob = repo
-            .find_blob(entry.oid)
-            .map_err(|e| format!("cannot read {} at `{spec}`: {e}", path.display()))?;
+        // Sized before it is inflated: a small repository may hold a huge blob.
+        let unreadable = || format!("cannot read {} at `{named}`", path.display());
+        let size = repo
+            .find_header(entry.oid)
+            .map_err(|_| unreadable())?
+            .size();
         files += 1;
-        bytes += blob.data.len() as u64;
+        bytes += size;
         if files > MAX_FILES || bytes > MAX_BYTES {
             return Err(format!(
-                "`{spec}` holds more than {MAX_FILES} files or {} MB: not a project to compare",
+                "`{named}` holds more than {MAX_FILES} files or {} MB: not a project to compare",
                 MAX_BYTES >> 20
             ));
         }
+        let blob = repo.find_blob(entry.oid).map_err(|_| unreadable())?;
         let target = into.join(&path);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        crate::output::write_interruptible(&target, &blob.data)
+            .map_err(|e| format!("{}: {e}", target.display()))?;
+    }
+    Ok(())
+}
+
+/// Refuses a revision name whose ref file, under any of the places git looks
+/// for it, is a link leading out of the repository's git folder.
+fn refs_inside(git_dir: &Path, spec: &str) -> Result<(), String> {
+    let Ok(git_dir) = git_dir.canonicalize() else {
+        return Ok(());
+    };
+    let candidates = ["", "refs", "refs/tags", "refs/heads", "refs/remotes"]
+        .iter()
+        .map(|folder| git_dir.join(folder).join(spec));
+    for path in candidates {
+        let is_link = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+        if is_link {
+            let inside = path
+                .canonicalize()
+                .is_ok_and(|target| target.starts_with(&git_dir));
+            if !inside {
+                let relative = path.strip_prefix(&git_dir).unwrap_or(&path);
+                return Err(relative.display().to_string());
+            }
         }
-        std::fs::write(&target, &blob.data).map_err(|e| format!("{}: {e}", target.display()))?;
     }
     Ok(())
 }

@@ -48,6 +48,7 @@ impl ProjectFiles {
                     relative.display()
                 ),
             )
+            .in_file(relative)
             .note("grognard reads only files inside the project; copy the file into the project instead"),
         );
         None
@@ -89,10 +90,13 @@ impl ProjectFiles {
         let mut problems = Diagnostics::default();
         let Some(real) = self.inside(relative, &mut problems) else {
             if !self.root.join(relative).exists() {
-                problems.push(Diagnostic::error(
-                    "io-error",
-                    format!("cannot read {}: no such file", relative.display()),
-                ));
+                problems.push(
+                    Diagnostic::error(
+                        "io-error",
+                        format!("cannot read {}: no such file", relative.display()),
+                    )
+                    .in_file(relative),
+                );
             }
             return Fetched::Failed(problems);
         };
@@ -105,10 +109,13 @@ impl ProjectFiles {
             file.take(limit.saturating_add(1)).read_to_end(&mut bytes)
         });
         if let Err(e) = read {
-            problems.push(Diagnostic::error(
-                "io-error",
-                format!("cannot read {}: {e}", relative.display()),
-            ));
+            problems.push(
+                Diagnostic::error(
+                    "io-error",
+                    format!("cannot read {}: {e}", relative.display()),
+                )
+                .in_file(relative),
+            );
             return Fetched::Failed(problems);
         }
         if bytes.len() as u64 > limit {
@@ -117,6 +124,7 @@ impl ProjectFiles {
                     "limit",
                     format!("{} is larger than a source file may be", relative.display()),
                 )
+                .in_file(relative)
                 .note(self.limits.note(limits::FILE_BYTES)),
             );
             return Fetched::Failed(problems);

@@ -12,6 +12,11 @@ use crate::source::Sources;
 use super::escape;
 use super::world::{MemoryWorld, file_path};
 
+/// The most steps one template may take to render: far more than the
+/// built-in templates take (they loop over data in Typst, not here), and a
+/// loop of loops stops here rather than running for minutes.
+pub const TEMPLATE_STEPS: u64 = 50_000_000;
+
 /// Renders a minijinja template that emits Typst: interpolated values are
 /// escaped as Typst markup unless marked safe, and undefined values are errors.
 pub fn render(
@@ -21,6 +26,7 @@ pub fn render(
 ) -> Result<String, Box<Diagnostic>> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_fuel(Some(TEMPLATE_STEPS));
     env.set_auto_escape_callback(|name| {
         if name.ends_with(".typ") {
             AutoEscape::Custom("typst".into())
@@ -55,7 +61,7 @@ fn template_error(template: &Template, sources: &Sources, e: &minijinja::Error) 
         .line()
         .map(|line| line_range(&sources.get(template.file).text, line))
         .unwrap_or(0..0);
-    Diagnostic::error(
+    let diagnostic = Diagnostic::error(
         "template-error",
         format!(
             "template `{}`: {}",
@@ -63,7 +69,15 @@ fn template_error(template: &Template, sources: &Sources, e: &minijinja::Error) 
             e.detail().unwrap_or(&e.to_string())
         ),
     )
-    .at(template.file, range)
+    .at(template.file, range);
+    if e.kind() == minijinja::ErrorKind::OutOfFuel {
+        diagnostic.note(format!(
+            "a template may take at most {TEMPLATE_STEPS} steps to render; \
+             a loop inside a loop over long ranges takes more"
+        ))
+    } else {
+        diagnostic
+    }
 }
 
 /// The byte range of a one-based line.

@@ -93,6 +93,44 @@ impl Project {
         self.run(&all, &[])
     }
 
+    /// Runs grognard to its end, with the peak resident memory of that one
+    /// process (as the kernel counts it for the child waited for).
+    #[cfg(unix)]
+    // The child is waited for by wait4, which also gives its peak memory.
+    #[allow(clippy::zombie_processes)]
+    fn run_measured(&self, args: &[&str]) -> (Run, u64) {
+        let child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+            .arg("--root")
+            .arg(self.path())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("grognard runs");
+        let pid = child.id() as libc::pid_t;
+        let mut stderr = child.stderr.expect("piped");
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut stderr, &mut text).ok();
+            text
+        });
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 writes the child's status and usage into the two
+        // locals, which live for the call.
+        let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        assert_eq!(waited, pid);
+        let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+        let run = Run {
+            code,
+            stderr: reader.join().unwrap_or_default(),
+            stdout: String::new(),
+        };
+        (run, usage.ru_maxrss as u64 * 1024)
+    }
+
     /// Runs grognard; a run that takes a minute is a hang and fails the test.
     fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
@@ -450,6 +488,58 @@ fn long_strings_and_large_files_are_refused() {
 }
 
 #[test]
+fn json_names_the_file_of_a_diagnostic_that_has_no_place_in_it() {
+    let project = Project::new("good");
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.toml"), "x = 1\n").unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.toml"),
+        project.path().join("content/demo/tables/secret.toml"),
+    )
+    .unwrap();
+    project.write(
+        "content/demo/chapters/02-grande.md",
+        format!(
+            "+++\nid = \"grande\"\ntitle = \"Grande\"\n+++\n{}",
+            "palabra ".repeat(700_000)
+        ),
+    );
+    let run = project.check();
+    let files = |run: &Run, code: &str| -> Vec<serde_json::Value> {
+        run.json()
+            .into_iter()
+            .filter(|d| d["code"] == code)
+            .map(|d| d["file"].clone())
+            .collect()
+    };
+    assert_eq!(
+        files(&run, "outside-project"),
+        vec![serde_json::json!("content/demo/tables/secret.toml")]
+    );
+    assert!(
+        files(&run, "limit").contains(&serde_json::json!("content/demo/chapters/02-grande.md")),
+        "{:?}",
+        run.json()
+    );
+    // An output that cannot be written names the file it is.
+    let project = Project::new("good");
+    std::fs::create_dir_all(project.path().join("out/demo/demo-rules.pdf/in-the-way")).unwrap();
+    let build = project.run(
+        &["build", "demo", "--only", "rules", "--format", "json"],
+        &[],
+    );
+    assert_eq!(build.code, Some(1), "{}", build.stderr);
+    let written = files(&build, "io-error");
+    assert!(
+        written.iter().any(|f| f
+            .as_str()
+            .is_some_and(|f| f.ends_with("out/demo/demo-rules.pdf"))),
+        "{written:?}\n{}",
+        build.stdout
+    );
+}
+
+#[test]
 fn an_error_on_a_ten_megabyte_line_prints_a_short_excerpt() {
     let project = Project::new("good");
     project.append(
@@ -643,6 +733,28 @@ fn template_errors_are_found_by_check_at_their_line() {
         .unwrap() as u64
         + 1;
     run.has("template-error", "templates/grognard.typ", line);
+}
+
+#[test]
+fn a_template_that_loops_for_ever_runs_out_of_steps_at_its_line() {
+    let project = Project::new("scenario");
+    project.write(
+        "templates/booklet.typ",
+        "#import \"grognard.typ\": *\n#let s = json(\"scenario.json\")\n\
+         {% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}\n\
+         #gg-booklet-body(s)\n",
+    );
+    let started = Instant::now();
+    let run = project.check();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let message = run.has("template-error", "templates/booklet.typ", 3);
+    assert!(message.contains("fuel"), "{message}");
+    assert!(
+        run.stderr.contains("at most 50000000 steps"),
+        "{}",
+        run.stderr
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 #[test]
@@ -1027,4 +1139,416 @@ fn a_cache_folder_that_is_a_link_is_not_used() {
         ["mine.json", "mine.pdf"],
         "nothing is kept through the link"
     );
+}
+
+// ——— grognard diff ———
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// A project under git with one commit, tagged `v1`.
+fn repository() -> Project {
+    let project = Project::new("editions");
+    git(project.path(), &["init", "-q"]);
+    git(project.path(), &["add", "-A"]);
+    git(project.path(), &["commit", "-q", "-m", "one"]);
+    git(project.path(), &["tag", "v1"]);
+    project
+}
+
+/// Regression: `diff` quoted a whole outside file through a ref that is a
+/// link (`.git/refs/tags/pw -> /etc/passwd`); echoed a 100,000-character
+/// revision name whole; and dropped the earlier edition's load errors
+/// (against an empty folder or /etc it exited 0, and a ruleset whose
+/// ruleset.toml did not parse was silently left out of the errata).
+#[cfg(unix)]
+#[test]
+fn diff_quotes_no_outside_file_and_reports_both_editions_errors() {
+    let project = repository();
+    let secret = tempfile::tempdir().unwrap();
+    let outside = secret.path().join("secret.txt");
+    std::fs::write(&outside, "the-secret-line\n").unwrap();
+    std::os::unix::fs::symlink(&outside, project.path().join(".git/refs/tags/pw")).unwrap();
+    let run = project.run(&["diff", "pw"], &[]);
+    assert_ne!(run.code, Some(0));
+    assert!(!run.stderr.contains("the-secret-line"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("a link out of the repository"),
+        "{}",
+        run.stderr
+    );
+    let long = "x".repeat(100_000);
+    let run = project.run(&["diff", &long], &[]);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.len() < 2_000, "{} bytes", run.stderr.len());
+    // Not a project.
+    let empty = tempfile::tempdir().unwrap();
+    for folder in [empty.path(), Path::new("/etc")] {
+        let run = project.run(&["diff", folder.to_str().unwrap()], &[]);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("holds no grognard.toml"),
+            "{}",
+            run.stderr
+        );
+    }
+    // An earlier edition whose ruleset does not parse.
+    let old = tempfile::tempdir().unwrap();
+    crate::common::copy_dir(project.path(), old.path());
+    std::fs::write(
+        old.path().join("content/hexrules/ruleset.toml"),
+        "id = \"hexrules\"\nname = [\n",
+    )
+    .unwrap();
+    let run = project.run(&["diff", old.path().to_str().unwrap()], &[]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("the earlier edition"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("content/hexrules/ruleset.toml"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Regression: `diff` inflated a whole blob before its size limit: a 1 GiB
+/// blob from a few MB of `.git` took a gigabyte. Its size is read first.
+#[test]
+fn diff_refuses_a_huge_blob_before_reading_it() {
+    let project = repository();
+    // 600 MB of one byte compresses to well under a megabyte.
+    let big = project.path().join("content/hexrules/big.txt");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(600 * 1024 * 1024).unwrap();
+    git(project.path(), &["add", "-A"]);
+    git(project.path(), &["commit", "-q", "-m", "big"]);
+    git(project.path(), &["tag", "v2"]);
+    std::fs::remove_file(&big).unwrap();
+    let (run, peak) = project.run_measured(&["diff", "v2"]);
+    assert_ne!(run.code, Some(0));
+    assert!(
+        run.stderr.contains("not a project to compare"),
+        "{}",
+        run.stderr
+    );
+    assert!(peak < 300 * 1024 * 1024, "peak {} MB", peak >> 20);
+}
+
+/// Regression: Ctrl-C during `diff` left its temporary checkout behind,
+/// every time. It is removed, and the run ends with 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_diff_leaves_no_temporary_checkout() {
+    let project = repository();
+    let temporary = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("--root")
+        .arg(project.path())
+        .args(["diff", "v1"])
+        .env("TMPDIR", temporary.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("grognard runs");
+    // Interrupted once the checkout is there.
+    let started = Instant::now();
+    while std::fs::read_dir(temporary.path())
+        .unwrap()
+        .next()
+        .is_none()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no checkout made"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // SAFETY: sends a signal to the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait_with_output().unwrap().status;
+    let left: Vec<_> = std::fs::read_dir(temporary.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?} ({status:?})");
+    assert_eq!(status.code(), Some(130), "interrupted, not finished");
+}
+
+// `serve` and `watch` under a hostile page, client or project.
+
+mod served {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    use crate::watch::{Running, free_port, get, project};
+
+    /// Starts `serve ved` (under a shell that first runs `limit`), waits for its first build.
+    fn serve(root: &std::path::Path, limit: &str) -> (Running, u16) {
+        let port = free_port();
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("{limit} exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_grognard"))
+            .arg("--root")
+            .arg(root)
+            .args(["serve", "ved", "--port", &port.to_string()]);
+        let mut running = Running::spawn(command);
+        running.next_build();
+        (running, port)
+    }
+
+    /// The raw response to raw request bytes, read until the server closes or
+    /// `within` passes; none when the connection fails.
+    fn exchange(port: u16, request: &[u8], within: Duration) -> Option<String> {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+        stream.set_read_timeout(Some(within)).unwrap();
+        stream.write_all(request).ok()?;
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        Some(String::from_utf8_lossy(&response).into_owned())
+    }
+
+    /// A process's threads and resident memory in kB, from /proc.
+    fn threads_and_memory(pid: u32) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.split_whitespace().next()?.parse().ok())
+                .unwrap_or(0)
+        };
+        (field("Threads:"), field("VmRSS:"))
+    }
+
+    const PAGE: &str = "/ved/html/index.html";
+
+    #[test]
+    fn serve_outlasts_thousands_of_connections_idle_clients_waiting_pages_and_huge_heads() {
+        let project = project();
+        let (server, port) = serve(project.path(), "");
+        // 2,000 connections opened and closed, half of them mid-request.
+        for n in 0..2000 {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
+            if n % 2 == 0 {
+                let _ = stream.write_all(b"GET /ved/html/ HTTP/1.1\r\nHo");
+            }
+        }
+        // 200 idle connections and 300 pages waiting for the next build, held.
+        let idle: Vec<TcpStream> = (0..200)
+            .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+            .collect();
+        let waiting: Vec<TcpStream> = (0..300)
+            .map(|_| {
+                let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+                let request = "GET /__grognard/reload?since=1 HTTP/1.1\r\nHost: localhost\r\n\r\n";
+                stream.write_all(request.as_bytes()).unwrap();
+                stream
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(300));
+        let asked = Instant::now();
+        let (status, page) = get(port, PAGE);
+        assert_eq!(status, 200);
+        assert!(page.contains("<html"), "{page}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            asked.elapsed()
+        );
+        // Waiting pages are tasks, not threads.
+        let (threads, memory) = threads_and_memory(server.id());
+        assert!(threads < 40, "{threads} threads for 500 open connections");
+        // A head of ten megabytes is cut off at its bound: the memory it can
+        // hold is that bound, and the connection is answered 431 or closed.
+        let mut huge = b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Long: ".to_vec();
+        huge.resize(10 << 20, b'a');
+        let answer = exchange(port, &huge, Duration::from_secs(10)).unwrap_or_default();
+        assert!(
+            answer.is_empty() || answer.starts_with("HTTP/1.1 431"),
+            "{answer:.200}"
+        );
+        let (_, after) = threads_and_memory(server.id());
+        assert!(
+            after < memory + 20_000,
+            "{memory} kB before, {after} kB after"
+        );
+        // A client that sends nothing is closed within the deadline for heads.
+        let mut silent = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        silent
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let opened = Instant::now();
+        let mut buffer = [0; 256];
+        let read = silent.read(&mut buffer);
+        assert!(
+            read.is_ok() && opened.elapsed() < Duration::from_secs(20),
+            "{read:?} after {:?}",
+            opened.elapsed()
+        );
+        drop((idle, waiting));
+        assert_eq!(get(port, PAGE).0, 200);
+    }
+
+    #[test]
+    fn serve_outlasts_running_out_of_file_descriptors() {
+        let project = project();
+        let (_server, port) = serve(project.path(), "ulimit -n 128 &&");
+        // More connections than the process may have descriptors, held at once.
+        let held: Vec<TcpStream> = (0..300)
+            .filter_map(|_| TcpStream::connect(("127.0.0.1", port)).ok())
+            .collect();
+        assert!(held.len() > 200, "{} connections", held.len());
+        drop(held);
+        // Closed: the server answers again (the idle ones it had accepted
+        // are closed by the deadline for heads at the latest).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let answer = exchange(
+                port,
+                format!("GET {PAGE} HTTP/1.0\r\nHost: localhost\r\n\r\n").as_bytes(),
+                Duration::from_secs(15),
+            );
+            match answer {
+                Some(answer) if answer.starts_with("HTTP/1.0 200") => break,
+                other => assert!(
+                    Instant::now() < deadline,
+                    "no answer 30 s after the connections closed: {other:?}"
+                ),
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    #[test]
+    fn serve_keeps_to_out_and_its_own_host_and_answers_head() {
+        let project = project();
+        let (_server, port) = serve(project.path(), "");
+        let out = project.path().join("out");
+        // An index page, a file and a folder linked out of out/, and a pipe
+        // that would block a reader: none is served.
+        std::fs::create_dir_all(out.join("x")).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", out.join("x/index.html")).unwrap();
+        std::os::unix::fs::symlink("/etc", out.join("etc")).unwrap();
+        std::os::unix::fs::symlink(project.path().join("grognard.toml"), out.join("m.txt"))
+            .unwrap();
+        let made = Command::new("mkfifo").arg(out.join("pipe.txt")).status();
+        assert!(made.is_ok_and(|s| s.success()));
+        for path in [
+            "/x/",
+            "/x/index.html",
+            "/x",
+            "/etc/passwd",
+            "/etc/",
+            "/m.txt",
+            "/pipe.txt",
+        ] {
+            let (status, body) = get(port, path);
+            assert_eq!(status, 404, "{path}: {body:.200}");
+            assert!(!body.contains("root:"), "{path}");
+        }
+        // Only the loopback address it bound, by address or as localhost.
+        let ask = |host: &str| {
+            let request = format!("GET {PAGE} HTTP/1.0\r\nHost: {host}\r\n\r\n");
+            exchange(port, request.as_bytes(), Duration::from_secs(10)).unwrap()
+        };
+        for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
+            assert!(ask(&host).starts_with("HTTP/1.0 200"), "{host}");
+        }
+        for host in [
+            format!("attacker.example:{port}"),
+            "attacker.example".to_string(),
+            format!("127.0.0.1:{}", port.wrapping_add(1)),
+            format!("localhost.attacker.example:{port}"),
+        ] {
+            let answer = ask(&host);
+            assert!(answer.starts_with("HTTP/1.0 421"), "{host}: {answer:.200}");
+            assert!(!answer.contains("<html"), "{host}");
+        }
+        let no_host = exchange(port, b"GET / HTTP/1.0\r\n\r\n", Duration::from_secs(10)).unwrap();
+        assert!(no_host.starts_with("HTTP/1.0 421"), "{no_host:.200}");
+        // HEAD: the head of GET's answer, no body.
+        let head = exchange(
+            port,
+            b"HEAD /ved/html/index.html HTTP/1.0\r\nHost: localhost\r\n\r\n",
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert!(head.starts_with("HTTP/1.0 200"), "{head:.200}");
+        assert!(
+            head.ends_with("\r\n\r\n"),
+            "a body after the head: {head:.400}"
+        );
+        let post = exchange(
+            port,
+            b"POST / HTTP/1.0\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n",
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert!(
+            post.starts_with("HTTP/1.0 405") && post.contains("GET, HEAD"),
+            "{post:.300}"
+        );
+    }
+
+    #[test]
+    fn watch_builds_once_its_files_are_quiet_whatever_else_is_written() {
+        let project = project();
+        let mut watch = Running::start(project.path(), &["watch", "ved", "--only", "html"]);
+        watch.next_build();
+        // Other programs write in the project without pause: a log at its
+        // root, files in a folder of their own, an editor's swap file.
+        let root = project.path().to_path_buf();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let writer = {
+            let (root, stop) = (root.clone(), std::sync::Arc::clone(&stop));
+            std::thread::spawn(move || {
+                std::fs::create_dir_all(root.join("notes")).unwrap();
+                let swap = root.join("content/ved/chapters/.01-bases-y-escalas.md.swp");
+                let mut n = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::fs::write(root.join("session.log"), n.to_string()).unwrap();
+                    std::fs::write(root.join("notes/draft.txt"), n.to_string()).unwrap();
+                    std::fs::write(&swap, n.to_string()).unwrap();
+                    n += 1;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            })
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        let chapter = root.join("content/ved/chapters/01-bases-y-escalas.md");
+        let mut text = std::fs::read_to_string(&chapter).unwrap();
+        text.push_str("\n\nOtro párrafo.\n");
+        let edited = Instant::now();
+        std::fs::write(&chapter, text).unwrap();
+        let build = watch.next_build().join("\n");
+        let waited = edited.elapsed();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        writer.join().unwrap();
+        let took: u64 = build
+            .rsplit(" changed in ")
+            .next()
+            .and_then(|rest| rest.split(" ms").next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no build time in {build}"));
+        let started_after = waited.saturating_sub(Duration::from_millis(took));
+        assert!(
+            started_after < Duration::from_secs(2),
+            "the build started {started_after:?} after the edit:\n{build}"
+        );
+    }
 }

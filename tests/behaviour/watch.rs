@@ -13,18 +13,22 @@ use std::time::{Duration, Instant, SystemTime};
 use super::common::{copy_dir, pdf_text, repo_root};
 
 /// A running `grognard watch` or `serve`, its stderr read line by line.
-struct Running {
+pub(super) struct Running {
     child: Child,
     lines: mpsc::Receiver<String>,
     seen: Vec<String>,
 }
 
 impl Running {
-    fn start(root: &Path, args: &[&str]) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
-            .arg("--root")
-            .arg(root)
-            .args(args)
+    pub(super) fn start(root: &Path, args: &[&str]) -> Running {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grognard"));
+        command.arg("--root").arg(root).args(args);
+        Self::spawn(command)
+    }
+
+    /// Runs a command that ends in grognard (such as a shell setting a limit first).
+    pub(super) fn spawn(mut command: Command) -> Running {
+        let mut child = command
             .env("NO_COLOR", "1")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -46,8 +50,12 @@ impl Running {
         }
     }
 
+    pub(super) fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The lines up to and including the end of the next build.
-    fn next_build(&mut self) -> Vec<String> {
+    pub(super) fn next_build(&mut self) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(120);
         let mut build = Vec::new();
         loop {
@@ -76,7 +84,7 @@ impl Drop for Running {
 }
 
 /// The VED ruleset and one battle converted to it, with a manifest that says so.
-fn project() -> tempfile::TempDir {
+pub(super) fn project() -> tempfile::TempDir {
     let project = tempfile::tempdir().unwrap();
     let root = repo_root();
     copy_dir(
@@ -163,7 +171,7 @@ fn a_broken_file_shows_its_error_and_mending_it_clears_it() {
 }
 
 /// A GET on the local server: the status code and the body.
-fn get(port: u16, path: &str) -> (u16, String) {
+pub(super) fn get(port: u16, path: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
     let mut response = String::new();
@@ -176,14 +184,19 @@ fn get(port: u16, path: &str) -> (u16, String) {
     (status, body)
 }
 
-#[test]
-fn a_served_page_hears_of_the_next_build_and_the_server_keeps_to_its_folder() {
-    let project = project();
-    let port = TcpListener::bind("127.0.0.1:0")
+/// A port no one listens on.
+pub(super) fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
-        .port();
+        .port()
+}
+
+#[test]
+fn a_served_page_hears_of_the_next_build_and_the_server_keeps_to_its_folder() {
+    let project = project();
+    let port = free_port();
     let mut serve = Running::start(
         project.path(),
         &["serve", "ved", "--port", &port.to_string()],

@@ -54,6 +54,59 @@ impl ProjectFiles {
         None
     }
 
+    /// Whether a ruleset's chapters and tables are within the limits of
+    /// their number and size, measured before any is read: typesetting
+    /// takes memory by the page.
+    pub fn within_ruleset_limits(
+        &self,
+        folder: &Path,
+        tables: &[PathBuf],
+        chapters: &[PathBuf],
+        diags: &mut Diagnostics,
+    ) -> bool {
+        let most = self.limits.count(limits::CHAPTERS);
+        if chapters.len() > most {
+            diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!(
+                        "{} holds {} chapters, more than a ruleset may have",
+                        folder.join("chapters").display(),
+                        chapters.len()
+                    ),
+                )
+                .in_file(folder.join("chapters"))
+                .note(self.limits.note(limits::CHAPTERS)),
+            );
+            return false;
+        }
+        // A file over its own limit is refused on its own, and not read.
+        let file_limit = self.limits.get(limits::FILE_BYTES);
+        let bytes: u64 = tables
+            .iter()
+            .chain(chapters)
+            .filter_map(|p| fs::metadata(self.real_root.join(p)).ok())
+            .map(|m| m.len())
+            .filter(|&size| size <= file_limit)
+            .sum();
+        if bytes > self.limits.get(limits::RULESET_BYTES) {
+            diags.push(
+                Diagnostic::error(
+                    "limit",
+                    format!(
+                        "the chapters and tables of {} hold {} bytes, more than one ruleset may",
+                        folder.display(),
+                        limits::group_digits(bytes)
+                    ),
+                )
+                .in_file(folder.join("ruleset.toml"))
+                .note(self.limits.note(limits::RULESET_BYTES)),
+            );
+            return false;
+        }
+        true
+    }
+
     /// Whether `relative` is a file inside the project (without reporting).
     pub fn is_file(&self, relative: &Path) -> bool {
         fs::canonicalize(self.real_root.join(relative))

@@ -476,9 +476,12 @@ impl RulesetFiles {
         let manifest = files.read(&folder.join("ruleset.toml"), sources, diags)?;
         let is_toml = |p: &Path| has_extension(p, "toml");
         let tables = files.entries(&folder.join("tables"), is_toml, diags);
-        let tables = files.read_each(&tables, sources, diags);
         let is_markdown = |p: &Path| has_extension(p, "md");
         let chapters = files.entries(&folder.join("chapters"), is_markdown, diags);
+        if !files.within_ruleset_limits(folder, &tables, &chapters, diags) {
+            return None;
+        }
+        let tables = files.read_each(&tables, sources, diags);
         let chapters = files.read_each(&chapters, sources, diags);
         let optional = |name: &str, sources: &mut Sources, diags: &mut Diagnostics| {
             let path = folder.join(name);

@@ -60,11 +60,27 @@ pub const DICE_TOTALS: Limit = Limit {
     default: 10_000,
     ceiling: 1_000_000,
 };
-
+/// Typesetting takes memory by the page: a ruleset of this many bytes of
+/// chapters and tables (about 200 pages; the largest here is 70 KB) peaks
+/// near 1.2 GB, six of them built together too.
+pub const RULESET_BYTES: Limit = Limit {
+    key: "ruleset_bytes",
+    what: "bytes in the chapters and tables of one ruleset",
+    default: 512 * 1024,
+    ceiling: 64 * 1024 * 1024,
+};
+pub const CHAPTERS: Limit = Limit {
+    key: "chapters",
+    what: "chapters in one ruleset",
+    default: 200,
+    ceiling: 10_000,
+};
+/// A map of 20,000 hexes (a hex game of four large sheets holds about
+/// 4,000) peaks near 0.85 GB in a build; 60,000 took 2 GB.
 pub const MAP_HEXES: Limit = Limit {
     key: "map_hexes",
     what: "hexes on one map, and hexes its terrain, elevation and zones name",
-    default: 200_000,
+    default: 20_000,
     ceiling: 10_000_000,
 };
 pub const ALL: &[Limit] = &[
@@ -76,6 +92,8 @@ pub const ALL: &[Limit] = &[
     UNITS,
     DEPTH,
     DICE_TOTALS,
+    RULESET_BYTES,
+    CHAPTERS,
     MAP_HEXES,
 ];
 

@@ -46,6 +46,9 @@ fn main() {
     if wants("counters") {
         counters_whole_process(binary);
     }
+    if wants("limits") {
+        memory_at_the_default_limits(binary);
+    }
 
     if wants("check") {
         let check = time(50, || {
@@ -296,6 +299,97 @@ fn counters_whole_process(binary: &Path) {
         per_counter[2].0,
         per_counter[1].0
     );
+}
+
+/// The peak memory of whole builds at the default `[limits]`: six rulesets
+/// of chapters as large as `ruleset_bytes` allows, and a map of as many
+/// hexes as `map_hexes` allows. Target: 2 GB each (issue 40).
+// Each child is waited for by wait4, which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
+fn memory_at_the_default_limits(binary: &Path) {
+    use grognard::model::limits;
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/good");
+    let rulesets = tempfile::tempdir().expect("temporary folder");
+    copy_dir(&fixture, rulesets.path());
+    let paragraph = "La infantería de línea avanza en columna hasta la distancia de carga y \
+                     despliega en línea cuando el enemigo está a menos de tres hexágonos. ";
+    let budget = limits::RULESET_BYTES.default as usize;
+    let demo = rulesets.path().join("content/demo");
+    let used: usize = ["chapters", "tables"]
+        .iter()
+        .flat_map(|f| std::fs::read_dir(demo.join(f)).expect("fixture folder"))
+        .map(|e| e.expect("entry").metadata().expect("size").len() as usize)
+        .sum();
+    let chapter_bytes = (budget - used) / 150;
+    for i in 0..150 {
+        let mut text = format!("+++\nid = \"c{i}\"\ntitle = \"Capítulo {i}\"\n+++\n\n");
+        let mut section = 0;
+        while text.len() + paragraph.len() + 40 < chapter_bytes {
+            if text.len() / 2000 > section {
+                section += 1;
+                text.push_str(&format!("\n## Sección {i}.{section}\n\n"));
+            }
+            text.push_str(paragraph);
+        }
+        std::fs::write(demo.join(format!("chapters/c{i:03}.md")), text).expect("write");
+    }
+    for copy in ["demob", "democ", "demod", "demoe", "demof"] {
+        let to = rulesets.path().join("content").join(copy);
+        copy_dir(&demo, &to);
+        let manifest = to.join("ruleset.toml");
+        let text = std::fs::read_to_string(&manifest).expect("manifest");
+        let text = text.replacen("id = \"demo\"", &format!("id = \"{copy}\""), 1);
+        std::fs::write(&manifest, text).expect("write");
+    }
+    let map = tempfile::tempdir().expect("temporary folder");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenario"),
+        map.path(),
+    );
+    // 200 columns × 100 rows of 16 mm hexes: the default limit, within 5 m a side.
+    let layer = map.path().join("scenarios/skirmish-1809/hexrules.toml");
+    let text = std::fs::read_to_string(&layer).expect("layer");
+    let text = text
+        .replacen("columns = [\"A\", \"L\"]", "columns = [\"A\", \"GR\"]", 1)
+        .replacen("rows = [1, 12]", "rows = [1, 100]", 1)
+        .replacen("hex_mm = 25", "hex_mm = 16", 1);
+    std::fs::write(&layer, text).expect("write");
+    for (name, project) in [
+        ("six rulesets of 512 KiB, whole build", rulesets.path()),
+        ("a map of 20,000 hexes, whole build", map.path()),
+    ] {
+        let started = std::time::Instant::now();
+        let mut child = grognard(binary)
+            .arg("--root")
+            .arg(project)
+            .arg("build")
+            .stderr(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("grognard runs");
+        let (status, peak_kb) = wait_with_peak(&mut child);
+        assert_eq!(status, 0, "{name}: the build failed");
+        let mb = peak_kb / 1024;
+        let verdict = if mb <= 2048 { "ok" } else { "OVER" };
+        println!(
+            "{name:<44} peak {mb:>6} MB   target ≤ 2048 MB   {verdict}   ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Waits for a child; its exit status and its own peak resident set in KiB.
+fn wait_with_peak(child: &mut std::process::Child) -> (i32, i64) {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: wait4 writes the status and usage into the locals, which live
+    // for the call; an all-zero rusage is a valid value.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::wait4(pid, &mut status, 0, &mut usage);
+        usage
+    };
+    (libc::WEXITSTATUS(status), usage.ru_maxrss)
 }
 
 /// Peak resident set in KiB: this process's (`RUSAGE_SELF`), or the largest

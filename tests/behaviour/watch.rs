@@ -84,7 +84,7 @@ impl Drop for Running {
 }
 
 /// The VED ruleset and one battle converted to it, with a manifest that says so.
-pub(super) fn project() -> tempfile::TempDir {
+fn project() -> tempfile::TempDir {
     let project = tempfile::tempdir().unwrap();
     let root = repo_root();
     copy_dir(

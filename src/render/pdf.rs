@@ -1,7 +1,5 @@
 //! Typst in, PDF out: compile a world and write a reproducible PDF.
 
-use std::time::Duration;
-
 use typst::diag::SourceDiagnostic;
 use typst::foundations::Smart;
 use typst_layout::PagedDocument;
@@ -96,46 +94,8 @@ pub fn compile(
     }
 }
 
-/// How long one document may take to typeset. Typst has no step budget: a
-/// template's `#for` over 10^8 would run for many minutes, so past this the
-/// output is an error and its typesetting is left to end on its own thread.
-/// (The largest documents here take seconds.)
-const TYPESET_BUDGET: Duration = Duration::from_secs(300);
-/// Typst recurses deeply; the stack of the thread that typesets.
-const TYPESET_STACK: usize = 64 * 1024 * 1024;
-
 /// Typst's own result: the pages and warnings, or the errors.
 fn layout(world: &MemoryWorld) -> reuse::Compiled {
-    layout_within(world, TYPESET_BUDGET)
-}
-
-/// [`layout`] on a thread of its own, given up after `budget`.
-fn layout_within(world: &MemoryWorld, budget: Duration) -> reuse::Compiled {
-    let (sender, result) = std::sync::mpsc::channel();
-    let own = world.clone();
-    let spawned = std::thread::Builder::new()
-        .name("typeset".into())
-        .stack_size(TYPESET_STACK)
-        .spawn(move || {
-            let _ = sender.send(layout_here(&own));
-        });
-    if spawned.is_err() {
-        return layout_here(world);
-    }
-    result.recv_timeout(budget).unwrap_or_else(|_| {
-        let mut error = SourceDiagnostic::error(
-            typst::syntax::Span::detached(),
-            format!(
-                "typesetting took longer than {} s, and was stopped",
-                budget.as_secs_f64()
-            ),
-        );
-        error.hint("a template loop over a very long range, or a document far larger than a publication, takes this long");
-        Err(std::iter::once(error).collect())
-    })
-}
-
-fn layout_here(world: &MemoryWorld) -> reuse::Compiled {
     let compiled = typst::compile::<PagedDocument>(world);
     // Typst memoises across compilations; results unused for a few builds
     // are dropped so that one process building many outputs stays flat.
@@ -404,35 +364,5 @@ pub mod reuse {
 
     pub(super) fn keep_pdf(key: u128, pdf: Pdf) {
         with(|kept| kept.used_pdfs.insert(key, pdf));
-    }
-}
-
-#[cfg(test)]
-mod budget {
-    use std::time::{Duration, Instant};
-
-    use super::{MemoryWorld, layout_within};
-
-    /// A template loop that would run far past the budget is an error when
-    /// the budget ends, not when the loop does.
-    #[test]
-    fn typesetting_past_its_budget_is_stopped_with_an_error() {
-        let mut world = MemoryWorld::new("main.typ");
-        world.add_source(
-            "main.typ",
-            "#let n = 0\n#for i in range(3000000) { n += i }\n#n\n".to_string(),
-        );
-        let started = Instant::now();
-        let Err(errors) = layout_within(&world, Duration::from_millis(200)) else {
-            panic!("typesetting was not stopped");
-        };
-        assert!(started.elapsed() < Duration::from_secs(5));
-        assert!(
-            errors[0].message.contains("took longer than 0.2 s"),
-            "{errors:?}"
-        );
-        let mut small = MemoryWorld::new("main.typ");
-        small.add_source("main.typ", "Hola.".to_string());
-        assert!(layout_within(&small, Duration::from_secs(120)).is_ok());
     }
 }

@@ -60,8 +60,6 @@ pub fn file_path(id: FileId) -> String {
 }
 
 /// A set of virtual files: Typst sources and data, keyed by project path.
-/// (Cloned cheaply: Typst's sources and bytes are shared.)
-#[derive(Clone)]
 pub struct MemoryWorld {
     main: FileId,
     sources: HashMap<FileId, Source>,

@@ -173,18 +173,8 @@ fn holds(project: &Project, scenario: &Scenario, to: &str) -> Result<(), String>
         }
     }
     // The layer brings each side's arrivals in rows of their own, each unit once.
-    let mut sources = Sources::default();
-    let file = sources.add("converted.toml", converted.layer.clone());
-    let (mut refs, mut diags) = (Vec::new(), Diagnostics::default());
-    let layer = crate::load::scenario::load_layer(
-        file,
-        &converted.layer,
-        scenario.first_day,
-        &project.limits,
-        &mut refs,
-        &mut diags,
-    )
-    .ok_or_else(|| format!("the converted layer does not load: {diags:?}"))?;
+    let (layer, diags) = load_converted(project, scenario, &converted.layer);
+    let layer = layer.ok_or_else(|| format!("the converted layer does not load: {diags:?}"))?;
     let mut brought: HashMap<&str, u32> = HashMap::new();
     for r in &layer.reinforcements {
         let sides = scenario.split_by_side(&r.who);
@@ -350,4 +340,24 @@ proptest! {
             }
         }
     }
+}
+
+/// A converted layer's text loaded as an author's would be, with what loading found.
+pub(super) fn load_converted(
+    project: &Project,
+    scenario: &Scenario,
+    text: &str,
+) -> (Option<crate::model::scenario::Layer>, Diagnostics) {
+    let mut sources = Sources::default();
+    let file = sources.add("converted.toml", text.to_string());
+    let (mut refs, mut diags) = (Vec::new(), Diagnostics::default());
+    let layer = crate::load::scenario::load_layer(
+        file,
+        text,
+        scenario.first_day,
+        &project.limits,
+        &mut refs,
+        &mut diags,
+    );
+    (layer, diags)
 }

@@ -504,18 +504,8 @@ mod properties {
         from: Option<&str>,
     ) -> Conversion {
         let converted = convert(project, scenario, to, from).expect("converts");
-        let mut sources = Sources::default();
-        let file = sources.add("converted.toml", converted.layer.clone());
-        let (mut refs, mut diags) = (Vec::new(), Diagnostics::default());
-        let layer = crate::load::scenario::load_layer(
-            file,
-            &converted.layer,
-            scenario.first_day,
-            &project.limits,
-            &mut refs,
-            &mut diags,
-        )
-        .expect("the converted layer loads");
+        let (layer, diags) = super::invariants::load_converted(project, scenario, &converted.layer);
+        let layer = layer.expect("the converted layer loads");
         assert!(!diags.has_errors(), "{diags:?}");
         scenario.layers.retain(|l| l.ruleset != to);
         scenario.layers.push(layer);

@@ -497,6 +497,7 @@ fn map_bench() {
             None,
             templates,
             &session.sources,
+            &session.project.limits,
         )
         .expect("the map renders");
         assert_eq!(rendered.pages, 1);
@@ -735,6 +736,7 @@ fn counters_bench() {
                 &Legend::default(),
                 &templates,
                 &sources,
+                &grognard::model::limits::Limits::default(),
             )
             .unwrap();
             assert!(rendered.pages >= 2);

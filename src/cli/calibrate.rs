@@ -41,6 +41,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         &language,
         templates,
         &session.sources,
+        &project.limits,
     );
     match rendered {
         Ok(rendered) => {

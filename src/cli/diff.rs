@@ -98,6 +98,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
             &after.project.paper,
             templates,
             &after.sources,
+            &after.project.limits,
         );
         let mut files = vec![(format!("{base}.md"), markdown.into_bytes())];
         match pdf {

@@ -183,7 +183,7 @@ fn take_out(table: &mut DeTable<'_>, span: &Range<usize>) -> Option<String> {
         .find(|(key, value)| key.span() == *span || value.span() == *span)
         .map(|(key, _)| key.get_ref().to_string());
     if let Some(key) = at {
-        let entries = std::mem::replace(table, DeTable::new()).into_iter();
+        let entries = std::mem::take(table).into_iter();
         *table = entries.filter(|(k, _)| k.get_ref() != &key).collect();
         return Some(key);
     }

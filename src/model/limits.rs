@@ -83,6 +83,14 @@ pub const MAP_HEXES: Limit = Limit {
     default: 20_000,
     ceiling: 10_000_000,
 };
+/// Typst has no step budget: a template's `#for` over 10^8 would run for
+/// many minutes. The largest publications here typeset in seconds.
+pub const TYPESET_SECONDS: Limit = Limit {
+    key: "typeset_seconds",
+    what: "seconds to typeset one document",
+    default: 120,
+    ceiling: 3_600,
+};
 pub const ALL: &[Limit] = &[
     FILE_BYTES,
     STRING_CHARS,
@@ -95,6 +103,7 @@ pub const ALL: &[Limit] = &[
     RULESET_BYTES,
     CHAPTERS,
     MAP_HEXES,
+    TYPESET_SECONDS,
 ];
 
 /// Men in one unit and guns in one battery or unit: no order of battle comes

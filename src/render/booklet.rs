@@ -440,8 +440,14 @@ pub fn render(
     sources: &crate::source::Sources,
 ) -> super::pdf::RenderResult {
     let data = booklet(project, scenario, layer);
-    let world =
-        super::templates::data_world(templates, "booklet.typ", "scenario.json", &data, sources)?;
+    let world = super::templates::data_world(
+        templates,
+        "booklet.typ",
+        "scenario.json",
+        &data,
+        sources,
+        &project.limits,
+    )?;
     let ident = match layer {
         Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
         None => format!("grognard-{}", scenario.id),

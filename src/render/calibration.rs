@@ -167,6 +167,7 @@ pub fn render(
     language: &str,
     templates: &[Template],
     sources: &Sources,
+    limits: &crate::model::limits::Limits,
 ) -> RenderResult {
     let locale = Locale::for_language(language);
     let (mut front, back) = sides(settings, locale);
@@ -191,6 +192,7 @@ pub fn render(
         "calibration.json",
         &sheet,
         sources,
+        limits,
     )?;
     super::pdf::typeset(&world, "grognard-calibration", |error| {
         let what = "the calibration sheet";

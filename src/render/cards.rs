@@ -101,7 +101,14 @@ pub fn render(
             })
             .collect(),
     };
-    let world = super::templates::data_world(templates, "cards.typ", "cards.json", &deck, sources)?;
+    let world = super::templates::data_world(
+        templates,
+        "cards.typ",
+        "cards.json",
+        &deck,
+        sources,
+        &project.limits,
+    )?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         let what = "the quick-reference cards";
         super::templates::typst_diagnostic(error, &world, templates, "cards.typ", what)

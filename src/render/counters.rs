@@ -542,7 +542,15 @@ pub fn render(
     };
     let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
     let title = super::with_edition(format!("{} — {name}", scenario.title), ruleset);
-    render_faces(&title, &all, settings, &legend, templates, sources)
+    render_faces(
+        &title,
+        &all,
+        settings,
+        &legend,
+        templates,
+        sources,
+        &project.limits,
+    )
 }
 
 /// What a sheet's key explains: the symbols, in the sheet's language, and
@@ -656,6 +664,7 @@ pub fn render_faces(
     legend: &Legend,
     templates: &[Template],
     sources: &Sources,
+    limits: &crate::model::limits::Limits,
 ) -> RenderResult {
     let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
     let mut page = |laid: LaidPage| SheetPage {
@@ -687,8 +696,14 @@ pub fn render_faces(
         safe: settings.safe_mm,
         pages,
     };
-    let world =
-        super::templates::data_world(templates, "counters.typ", "counters.json", &sheet, sources)?;
+    let world = super::templates::data_world(
+        templates,
+        "counters.typ",
+        "counters.json",
+        &sheet,
+        sources,
+        limits,
+    )?;
     let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
         super::templates::typst_diagnostic(error, &world, templates, "counters.typ", "the counters")
     })?;

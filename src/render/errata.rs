@@ -337,6 +337,7 @@ pub fn pdf(
     paper: &str,
     templates: &[Template],
     sources: &Sources,
+    limits: &crate::model::limits::Limits,
 ) -> RenderResult {
     let locale = Locale::for_language(language);
     let word = |id: &str| locale.message(id, &[]);
@@ -350,8 +351,14 @@ pub fn pdf(
         old_number: word("errata_old_number"),
         new_number: word("errata_new_number"),
     };
-    let world =
-        super::templates::data_world(templates, "errata.typ", "errata.json", &sheet, sources)?;
+    let world = super::templates::data_world(
+        templates,
+        "errata.typ",
+        "errata.json",
+        &sheet,
+        sources,
+        limits,
+    )?;
     super::pdf::typeset(&world, "grognard-errata", |error| {
         super::templates::typst_diagnostic(error, &world, templates, "errata.typ", "the errata")
     })

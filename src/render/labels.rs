@@ -219,8 +219,14 @@ pub fn render(
         rosters,
         ..sheet
     };
-    let world =
-        super::templates::data_world(templates, "labels.typ", "labels.json", &sheet, sources)?;
+    let world = super::templates::data_world(
+        templates,
+        "labels.typ",
+        "labels.json",
+        &sheet,
+        sources,
+        &project.limits,
+    )?;
     let mut rendered = super::pdf::typeset(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),

@@ -383,11 +383,24 @@ impl Backend for Maps {
         }
         let paper = (artifact.part != "map").then_some(artifact.part);
         let templates = cx.templates(&scenario.folder);
-        render(scenario, layer, map, ruleset, paper, templates, cx.sources).map(Made::from)
+        render(
+            scenario,
+            layer,
+            map,
+            ruleset,
+            paper,
+            templates,
+            cx.sources,
+            &cx.project.limits,
+        )
+        .map(Made::from)
     }
 }
 
 /// The layer's map as a PDF: on one page at its true scale, or tiled on `paper`.
+// The last three are what every typeset output needs; they become one
+// typesetting context with the render split (issue 41).
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     scenario: &Scenario,
     layer: &Layer,
@@ -396,9 +409,11 @@ pub fn render(
     paper: Option<&str>,
     templates: &[Template],
     sources: &Sources,
+    limits: &crate::model::limits::Limits,
 ) -> RenderResult {
     let data = sheet(scenario, layer, map, ruleset, paper);
-    let world = super::templates::data_world(templates, "map.typ", "map.json", &data, sources)?;
+    let world =
+        super::templates::data_world(templates, "map.typ", "map.json", &data, sources, limits)?;
     super::pdf::typeset(
         &world,
         &format!(

@@ -1,5 +1,8 @@
 //! Typst in, PDF out: compile a world and write a reproducible PDF.
 
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
 use typst::diag::SourceDiagnostic;
 use typst::foundations::Smart;
 use typst_layout::PagedDocument;
@@ -94,8 +97,62 @@ pub fn compile(
     }
 }
 
-/// Typst's own result: the pages and warnings, or the errors.
-fn layout(world: &MemoryWorld) -> reuse::Compiled {
+/// Typst recurses deeply; the stack of the thread that typesets.
+const TYPESET_STACK: usize = 64 * 1024 * 1024;
+
+/// Typst's own result: the pages and warnings, or the errors; an error once
+/// the world's time budget is spent.
+///
+/// Typst has no step budget and cannot be stopped, so it runs on a thread
+/// of its own, which a runaway template keeps until it ends. The caller
+/// waits without blocking rayon: Typst lays pages out on the same pool, and
+/// a worker that only waited would starve the very work it waits for.
+pub(crate) fn layout(world: &MemoryWorld) -> reuse::Compiled {
+    let budget = world.budget();
+    let (sender, result) = std::sync::mpsc::channel();
+    let own = world.clone();
+    let spawned = std::thread::Builder::new()
+        .name("typeset".into())
+        .stack_size(TYPESET_STACK)
+        .spawn(move || {
+            let _ = sender.send(layout_here(&own));
+        });
+    let Ok(typesetting) = spawned else {
+        return layout_here(world);
+    };
+    let deadline = Instant::now() + budget;
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        // Another piece of rayon work done here, or a short wait for the result.
+        let wait = match rayon::yield_now() {
+            Some(rayon::Yield::Executed) => Duration::ZERO,
+            Some(rayon::Yield::Idle) => left.min(Duration::from_millis(2)),
+            None => left,
+        };
+        match result.recv_timeout(wait) {
+            Ok(compiled) => return compiled,
+            Err(RecvTimeoutError::Timeout) => {}
+            // Typst panicked: the panic goes on here, as it would have.
+            Err(RecvTimeoutError::Disconnected) => match typesetting.join() {
+                Err(panic) => std::panic::resume_unwind(panic),
+                Ok(()) => unreachable!("the thread sends its result before it ends"),
+            },
+        }
+    }
+    let mut error = SourceDiagnostic::error(
+        typst::syntax::Span::detached(),
+        format!(
+            "typesetting took longer than {} s and was stopped",
+            budget.as_secs()
+        ),
+    );
+    error.hint(
+        "a template loop over a very long range takes this long; \
+         `[limits] typeset_seconds` in grognard.toml allows more time",
+    );
+    Err(std::iter::once(error).collect())
+}
+
+fn layout_here(world: &MemoryWorld) -> reuse::Compiled {
     let compiled = typst::compile::<PagedDocument>(world);
     // Typst memoises across compilations; results unused for a few builds
     // are dropped so that one process building many outputs stays flat.

@@ -128,7 +128,14 @@ pub fn world(
         pages: PAGES,
         phases,
     };
-    super::templates::data_world(templates, "qrs.typ", "qrs.json", &sheet, sources)
+    super::templates::data_world(
+        templates,
+        "qrs.typ",
+        "qrs.json",
+        &sheet,
+        sources,
+        &project.limits,
+    )
 }
 
 pub fn render(

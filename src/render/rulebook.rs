@@ -201,7 +201,7 @@ pub fn render(
 ) -> RenderResult {
     let book = book(project, ruleset, marks);
     let template = |name: &str| templates::find(templates, name);
-    let mut world = MemoryWorld::new("main.typ");
+    let mut world = MemoryWorld::new("main.typ").within(&project.limits);
     let chapters = add_chapters(&mut world, ruleset, marks);
     world.add_source("notes.typ", end_notes(ruleset, &chapters));
     world.add_source("appendix.typ", tables_appendix(ruleset));

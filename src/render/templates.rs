@@ -113,8 +113,9 @@ pub fn data_world(
     data_name: &str,
     data: &impl serde::Serialize,
     sources: &Sources,
+    limits: &crate::model::limits::Limits,
 ) -> Result<MemoryWorld, Vec<Diagnostic>> {
-    let mut world = MemoryWorld::new("main.typ");
+    let mut world = MemoryWorld::new("main.typ").within(limits);
     let text =
         render(find(templates, main), context(main, &[], false), sources).map_err(|d| vec![*d])?;
     world.add_source("main.typ", text);

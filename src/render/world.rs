@@ -60,10 +60,14 @@ pub fn file_path(id: FileId) -> String {
 }
 
 /// A set of virtual files: Typst sources and data, keyed by project path.
+/// (Cloned cheaply: Typst's sources and bytes are shared.)
+#[derive(Clone)]
 pub struct MemoryWorld {
     main: FileId,
     sources: HashMap<FileId, Source>,
     data: HashMap<FileId, Bytes>,
+    /// How long typesetting it may take (`[limits] typeset_seconds`).
+    budget: std::time::Duration,
 }
 
 impl MemoryWorld {
@@ -72,7 +76,19 @@ impl MemoryWorld {
             main: file_id(main),
             sources: HashMap::new(),
             data: HashMap::new(),
+            budget: std::time::Duration::from_secs(crate::model::limits::TYPESET_SECONDS.default),
         }
+    }
+
+    /// The typesetting time the project's `[limits]` allow.
+    pub fn within(mut self, limits: &crate::model::limits::Limits) -> Self {
+        self.budget =
+            std::time::Duration::from_secs(limits.get(crate::model::limits::TYPESET_SECONDS));
+        self
+    }
+
+    pub fn budget(&self) -> std::time::Duration {
+        self.budget
     }
 
     pub fn add_source(&mut self, path: &str, text: String) {

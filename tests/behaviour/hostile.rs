@@ -588,6 +588,79 @@ fn a_ruleset_over_its_chapters_or_bytes_is_refused_before_it_is_read() {
     );
 }
 
+/// The defaults of `[limits]` hold a build under 2 GB: six rulesets each
+/// as large as `ruleset_bytes` allows (150 chapters, about 160 pages each,
+/// typeset together), and a map of as many hexes as `map_hexes` allows,
+/// each built whole. (Measured on this test's build; the benchmark
+/// `limits` measures the release build.)
+#[cfg(unix)]
+#[test]
+fn a_build_at_the_default_limits_peaks_under_two_gigabytes() {
+    use grognard::model::limits::{MAP_HEXES, RULESET_BYTES};
+    const CEILING: u64 = 2 * 1024 * 1024 * 1024;
+    let rulesets = Project::new("good");
+    let demo = rulesets.path().join("content/demo");
+    let used: u64 = ["chapters", "tables"]
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(demo.join(folder)).unwrap())
+        .map(|entry| entry.unwrap().metadata().unwrap().len())
+        .sum();
+    let paragraph = "La infantería de línea avanza en columna hasta la distancia de carga y \
+                     despliega en línea cuando el enemigo está a menos de tres hexágonos. ";
+    let chapters = 150;
+    let chapter_bytes = (RULESET_BYTES.default - used) as usize / chapters;
+    for i in 0..chapters {
+        let mut text = format!("+++\nid = \"c{i}\"\ntitle = \"Capítulo {i}\"\n+++\n\n");
+        while text.len() + paragraph.len() + 40 < chapter_bytes {
+            if text.len() / 2000 > text.matches("## ").count() {
+                text.push_str(&format!(
+                    "\n## Sección {i}.{}\n\n",
+                    text.matches("## ").count() + 1
+                ));
+            }
+            text.push_str(paragraph);
+        }
+        rulesets.write(&format!("content/demo/chapters/c{i:03}.md"), text);
+    }
+    for copy in ["demob", "democ", "demod", "demoe", "demof"] {
+        crate::common::copy_dir(&demo, &rulesets.path().join("content").join(copy));
+        rulesets.replace(
+            &format!("content/{copy}/ruleset.toml"),
+            "id = \"demo\"",
+            &format!("id = \"{copy}\""),
+        );
+    }
+    let map = Project::new("scenario");
+    // 100 rows of as many columns as the default `map_hexes` allows
+    // (16 mm hexes, to keep the sheet within Typst's page size).
+    let columns = MAP_HEXES.default / 100;
+    let last = |n: u64| {
+        let (high, low) = ((n - 1) / 26, (n - 1) % 26);
+        let letter = |i: u64| char::from(b'A' + i as u8);
+        match high {
+            0 => letter(low).to_string(),
+            _ => format!("{}{}", letter(high - 1), letter(low)),
+        }
+    };
+    let columns = format!("columns = [\"A\", \"{}\"]", last(columns));
+    map.replace(LAYER, "columns = [\"A\", \"L\"]", &columns)
+        .replace(LAYER, "rows = [1, 12]", "rows = [1, 100]")
+        .replace(LAYER, "hex_mm = 25", "hex_mm = 16");
+    for (what, project, files) in [("six rulesets", &rulesets, 1000), ("the map", &map, 20)] {
+        let (run, peak) = project.run_measured(&["build"]);
+        assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains("files written"), "{}", run.stderr);
+        let written: usize = run
+            .stderr
+            .lines()
+            .find_map(|line| line.split(" files written").next()?.parse().ok())
+            .unwrap_or(0);
+        assert!(written >= files, "{what}: {written} files: {}", run.stderr);
+        eprintln!("{what}: peak {} MB", peak >> 20);
+        assert!(peak < CEILING, "{what} peaked at {} MB", peak >> 20);
+    }
+}
+
 #[test]
 fn an_error_on_a_ten_megabyte_line_prints_a_short_excerpt() {
     let project = Project::new("good");
@@ -804,6 +877,33 @@ fn a_template_that_loops_for_ever_runs_out_of_steps_at_its_line() {
         run.stderr
     );
     assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+/// Typst counts no steps: a loop in a template is stopped by the time
+/// budget, as an error of that output, while the others are written.
+#[test]
+fn a_typst_loop_that_runs_for_minutes_is_stopped_by_its_time_budget() {
+    let project = Project::new("good");
+    let qrs = include_str!("../../templates/qrs.typ");
+    project.write(
+        "templates/qrs.typ",
+        format!("{qrs}\n#let n = 0\n#for i in range(100000000) {{ n += i }}\n#n\n"),
+    );
+    project.append("grognard.toml", "\n[limits]\ntypeset_seconds = 2\n");
+    let started = Instant::now();
+    let build = project.build(&[]);
+    assert_eq!(build.code, Some(1), "{}", build.stderr);
+    assert!(
+        build
+            .stderr
+            .contains("typesetting took longer than 2 s and was stopped"),
+        "{}",
+        build.stderr
+    );
+    assert!(build.stderr.contains("typeset_seconds"), "{}", build.stderr);
+    assert!(started.elapsed() < Duration::from_secs(40));
+    assert!(project.path().join("out/demo/demo-rules.pdf").is_file());
+    assert!(!project.path().join("out/demo/demo-qrs.pdf").exists());
 }
 
 #[test]

@@ -1,8 +1,6 @@
 //! A diagram of the rules as inline SVG: drawn by the same Typst template
 //! as in the rulebook, so the web edition shows the same figure.
 
-use typst_layout::PagedDocument;
-
 use super::writer::HtmlWriter;
 use crate::model::diagram::Diagram;
 use crate::render::escape::TypstWriter;
@@ -44,7 +42,9 @@ fn svg(diagram: &Diagram, templates: &[Template]) -> Option<String> {
     world.add_source("main.typ", typst.finish());
     world.add_source("grognard.typ", find(templates, "grognard.typ").text.clone());
     world.add_source("diagram.typ", find(templates, "diagram.typ").text.clone());
-    let document = typst::compile::<PagedDocument>(&world).output.ok()?;
+    // Within the default time budget: one diagram takes far less, and the
+    // rulebook, typeset within the project's, reports a runaway template.
+    let (document, _) = crate::render::pdf::layout(&world).ok()?;
     let page = document.pages().first()?;
     let svg = typst_svg::svg(page, &typst_svg::SvgOptions::default());
     // The XML prolog has no place inside an HTML page.

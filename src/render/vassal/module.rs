@@ -359,7 +359,14 @@ fn typeset(
     data: &impl Serialize,
     what: &str,
 ) -> Result<PagedDocument, Vec<Diagnostic>> {
-    let world = super::super::templates::data_world(templates, main, data_name, data, cx.sources)?;
+    let world = super::super::templates::data_world(
+        templates,
+        main,
+        data_name,
+        data,
+        cx.sources,
+        &cx.project.limits,
+    )?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         super::super::templates::typst_diagnostic(error, &world, templates, main, what)
     };

@@ -733,7 +733,10 @@ fn counters_bench() {
                 "bench",
                 &all,
                 &settings,
-                &Legend::default(),
+                &Legend {
+                    locale: grognard::locale::Locale::builtin("en"),
+                    classes: Vec::new(),
+                },
                 &templates,
                 &sources,
                 &grognard::model::limits::Limits::default(),

@@ -7,27 +7,13 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::{LazyLock, OnceLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use icu_locale_core::Locale as IcuLocale;
 
 use crate::model::scenario::VICTORY_LEVELS;
-
-/// Whether every message is pseudo-localised (see [`set_pseudo_locale`]).
-static PSEUDO_LOCALE: AtomicBool = AtomicBool::new(false);
-
-/// Pseudo-localisation, for testing and for translators: every word
-/// grognard prints from its messages is wrapped in ⟦…⟧ and lengthened by a
-/// third, so that a page shows at once any word that does not come from a
-/// message file, and any box too small for a longer language. Set before
-/// anything is rendered.
-pub fn set_pseudo_locale(on: bool) {
-    PSEUDO_LOCALE.store(on, Ordering::Relaxed);
-}
 
 /// "Turno" → "⟦Turno··⟧": wrapped and a third longer.
 fn pseudo_text(text: &str) -> Cow<'_, str> {
@@ -42,55 +28,103 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("en", include_str!("../templates/messages/en.ftl")),
 ];
 
-/// The message files a project adds or overrides, from its own
-/// `templates/messages/<language>.ftl`; set by the loader before anything
-/// is rendered.
-static PROJECT_MESSAGES: RwLock<Vec<(String, String)>> = RwLock::new(Vec::new());
-
-/// Uses a project's own message files (language, text) beside the
-/// built-in ones; a project's file for a built-in language replaces it.
-pub fn use_project_messages(files: Vec<(String, String)>) {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    files.hash(&mut hasher);
-    MESSAGES_VERSION.store(hasher.finish(), Ordering::Relaxed);
-    *PROJECT_MESSAGES.write().unwrap_or_else(|e| e.into_inner()) = files;
+/// The words of one project in every language it may be written in: the
+/// built-in message files, and the project's own
+/// (`templates/messages/<language>.ftl`), which add a language or reword
+/// one. A value the loader returns with the project: two projects (two
+/// editions of one) each print their own words. Each language's locale is
+/// built on first use.
+pub struct Locales {
+    /// The project's own message files: (language, text).
+    own: Vec<(String, String)>,
+    /// Pseudo-localisation, for testing and for translators: every word
+    /// grognard prints from its messages is wrapped in ⟦…⟧ and lengthened
+    /// by a third, so that a page shows at once any word that does not
+    /// come from a message file, and any box too small for a longer
+    /// language.
+    pseudo: bool,
+    built: Vec<(String, OnceLock<Locale>)>,
 }
 
-/// Which project messages are in use, so that the locales built from
-/// other ones (a watched project's earlier file) are not served.
-static MESSAGES_VERSION: AtomicU64 = AtomicU64::new(0);
-
-/// The message file of a language: the project's, else the built-in one.
-fn messages_of(language: &str) -> Option<String> {
-    let project = PROJECT_MESSAGES.read().unwrap_or_else(|e| e.into_inner());
-    project
-        .iter()
-        .find(|(l, _)| l == language)
-        .map(|(_, text)| text.clone())
-        .or_else(|| {
-            MESSAGES
-                .iter()
-                .find(|(l, _)| *l == language)
-                .map(|(_, text)| text.to_string())
-        })
-}
-
-/// The languages a ruleset or scenario may be written in: the built-in
-/// ones and those the project adds.
-pub fn languages() -> Vec<String> {
-    let mut languages: Vec<String> = MESSAGES.iter().map(|(l, _)| l.to_string()).collect();
-    let project = PROJECT_MESSAGES.read().unwrap_or_else(|e| e.into_inner());
-    for (language, _) in project.iter() {
-        if !languages.contains(language) {
-            languages.push(language.clone());
-        }
+impl Default for Locales {
+    fn default() -> Self {
+        Self::new(Vec::new(), false)
     }
-    languages
 }
 
-/// Whether grognard can write `language`.
-pub fn is_language(language: &str) -> bool {
-    languages().iter().any(|l| l == language)
+impl Clone for Locales {
+    fn clone(&self) -> Self {
+        Self::new(self.own.clone(), self.pseudo)
+    }
+}
+
+impl std::fmt::Debug for Locales {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Locales")
+            .field("languages", &self.languages())
+            .field("pseudo", &self.pseudo)
+            .finish()
+    }
+}
+
+impl Locales {
+    /// The built-in languages and the project's own message files
+    /// (language, text); a project's file for a built-in language replaces it.
+    pub fn new(own: Vec<(String, String)>, pseudo: bool) -> Self {
+        let mut languages: Vec<String> = MESSAGES.iter().map(|(l, _)| l.to_string()).collect();
+        for (language, _) in &own {
+            if !languages.contains(language) {
+                languages.push(language.clone());
+            }
+        }
+        let built = languages
+            .into_iter()
+            .map(|l| (l, OnceLock::new()))
+            .collect();
+        Self { own, pseudo, built }
+    }
+
+    /// The same words, pseudo-localised or not.
+    pub fn pseudo(&self, on: bool) -> Self {
+        Self::new(self.own.clone(), on)
+    }
+
+    /// The languages a ruleset or scenario may be written in.
+    pub fn languages(&self) -> Vec<String> {
+        self.built.iter().map(|(l, _)| l.clone()).collect()
+    }
+
+    /// Whether grognard can write `language`.
+    pub fn has(&self, language: &str) -> bool {
+        self.built.iter().any(|(l, _)| l == language)
+    }
+
+    /// The locale of a language; English for a language grognard does not
+    /// have (the loaders report that language).
+    pub fn get(&self, language: &str) -> &Locale {
+        let (language, cell) = self
+            .built
+            .iter()
+            .find(|(l, _)| l == language)
+            .or_else(|| self.built.iter().find(|(l, _)| l == "en"))
+            .expect("English is built in");
+        cell.get_or_init(|| build(language, &self.text_of(language), self.pseudo))
+    }
+
+    /// The message file of a language: the project's, else the built-in one.
+    fn text_of(&self, language: &str) -> String {
+        self.own
+            .iter()
+            .find(|(l, _)| l == language)
+            .map(|(_, text)| text.clone())
+            .or_else(|| {
+                MESSAGES
+                    .iter()
+                    .find(|(l, _)| *l == language)
+                    .map(|(_, text)| text.to_string())
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// The messages every language must give, read once into fields so that a
@@ -104,18 +138,21 @@ macro_rules! words {
             bundle: FluentBundle<FluentResource>,
             /// The CLDR locale numbers and dates follow ("en-GB").
             formats: IcuLocale,
+            /// Pseudo-localised (see [`Locales`]): dates too.
+            pseudo: bool,
         }
 
         /// The ids of the messages every language must give.
         pub const WORDS: &[&str] = &[$(stringify!($field)),*];
 
         impl Locale {
-            fn from_bundle(language: &str, bundle: FluentBundle<FluentResource>, formats: IcuLocale) -> Self {
+            fn from_bundle(language: &str, bundle: FluentBundle<FluentResource>, formats: IcuLocale, pseudo: bool) -> Self {
                 Self {
                     $($field: message(&bundle, stringify!($field), None),)*
                     language: language.to_string(),
                     bundle,
                     formats,
+                    pseudo,
                 }
             }
         }
@@ -429,33 +466,12 @@ pub enum Counted {
 }
 
 impl Locale {
-    /// The locale of a language, built once per set of project messages (a
-    /// watched project may edit its file); English for a language grognard
-    /// does not have (the loaders report that language).
-    pub fn for_language(language: &str) -> &'static Locale {
-        type Cache = HashMap<(String, bool, u64), &'static Locale>;
-        static LOCALES: Mutex<Option<Cache>> = Mutex::new(None);
-        let language = if is_language(language) {
-            language
-        } else {
-            "en"
-        };
-        let pseudo = PSEUDO_LOCALE.load(Ordering::Relaxed);
-        let key = (
-            language.to_string(),
-            pseudo,
-            MESSAGES_VERSION.load(Ordering::Relaxed),
-        );
-        let mut cache = LOCALES.lock().unwrap_or_else(|e| e.into_inner());
-        // Leaked on purpose: a locale lives as long as the process, and
-        // there is one per language and set of messages.
-        cache
-            .get_or_insert_with(HashMap::new)
-            .entry(key)
-            .or_insert_with(|| {
-                let text = messages_of(language).expect("a language grognard has");
-                Box::leak(Box::new(build(language, &text, pseudo)))
-            })
+    /// The locale of a language with grognard's own words alone: the
+    /// command line's English, and tests. (Outputs use their project's
+    /// [`Locales`].)
+    pub fn builtin(language: &str) -> &'static Locale {
+        static BUILTIN: LazyLock<Locales> = LazyLock::new(Locales::default);
+        BUILTIN.get(language)
     }
 
     /// The word for what a value counts: "figures" or "points".
@@ -567,7 +583,7 @@ impl Locale {
                 .map(|f| f.format(&day).to_string())
         };
         let text = text.unwrap_or_else(|_| date.to_string());
-        if PSEUDO_LOCALE.load(Ordering::Relaxed) {
+        if self.pseudo {
             pseudo_text(&text).into_owned()
         } else {
             text
@@ -631,7 +647,7 @@ impl Locale {
         let name = if self.bundle.has_message(&id) {
             message(&self.bundle, &id, None)
         } else {
-            message(&Locale::for_language(language).bundle, &id, None)
+            message(&Locale::builtin(language).bundle, &id, None)
         };
         self.with("only_in", &[("language", name.into())])
     }
@@ -700,7 +716,7 @@ fn build(language: &str, text: &str, pseudo: bool) -> Locale {
     let formats = message(&bundle, "formats", None)
         .parse()
         .unwrap_or(icu_locale_core::locale!("en-GB"));
-    Locale::from_bundle(language, bundle, formats)
+    Locale::from_bundle(language, bundle, formats, pseudo)
 }
 
 #[cfg(test)]
@@ -715,12 +731,12 @@ mod tests {
     }
 
     fn figures(language: &str, n: u64) -> String {
-        Locale::for_language(language).count(n, Counted::Figures)
+        Locale::builtin(language).count(n, Counted::Figures)
     }
 
     #[test]
     fn an_edition_is_named_once() {
-        let es = Locale::for_language("es");
+        let es = Locale::builtin("es");
         assert_eq!(es.edition_named("1.1"), "Edición 1.1");
         assert_eq!(
             es.edition_named("Edición grognard,\n corregida"),
@@ -728,7 +744,7 @@ mod tests {
         );
         assert_eq!(es.edition_named("Segunda edición"), "Segunda edición");
         assert_eq!(es.edition_named(" "), "");
-        let ru = Locale::for_language("ru");
+        let ru = Locale::builtin("ru");
         assert_eq!(
             ru.edition_named("Исправленное издание grognard"),
             "Исправленное издание grognard"
@@ -739,10 +755,10 @@ mod tests {
     #[test]
     fn words_sort_as_each_language_sorts_them() {
         let mut spanish = vec!["Zona", "Ávila", "Orden", "Ñandú", "Nube"];
-        Locale::for_language("es").sort_by_word(&mut spanish, |w| w);
+        Locale::builtin("es").sort_by_word(&mut spanish, |w| w);
         assert_eq!(spanish, ["Ávila", "Nube", "Ñandú", "Orden", "Zona"]);
         let mut russian = vec!["Ёлка", "Ель", "Дом", "Жук"];
-        Locale::for_language("ru").sort_by_word(&mut russian, |w| w);
+        Locale::builtin("ru").sort_by_word(&mut russian, |w| w);
         assert_eq!(russian, ["Дом", "Ёлка", "Ель", "Жук"]);
     }
 
@@ -755,7 +771,7 @@ mod tests {
         assert_eq!(figures("ru", 22), "22 фигуры");
         assert_eq!(figures("ru", 25), "25 фигур");
         assert_eq!(figures("ru", 11), "11 фигур");
-        let ru = Locale::for_language("ru");
+        let ru = Locale::builtin("ru");
         assert_eq!(ru.count(1, Counted::Turns), "1 ход");
         assert_eq!(ru.count(3, Counted::Turns), "3 хода");
         assert_eq!(ru.count(14, Counted::Turns), "14 ходов");
@@ -766,12 +782,12 @@ mod tests {
         assert_eq!(figures("es", 1), "1 figura");
         assert_eq!(figures("es", 2), "2 figuras");
         assert_eq!(figures("es", 21), "21 figuras");
-        let es = Locale::for_language("es");
+        let es = Locale::builtin("es");
         assert_eq!(es.count(20, Counted::Turns), "20 turnos");
         assert_eq!(es.count(1, Counted::Guns), "1 cañón");
         assert_eq!(figures("en", 1), "1 figure");
         assert_eq!(figures("en", 5), "5 figures");
-        let en = Locale::for_language("en");
+        let en = Locale::builtin("en");
         assert_eq!(en.count(1, Counted::Men), "1 man");
         assert_eq!(en.count(20818, Counted::Men), "20,818 men");
     }
@@ -780,9 +796,9 @@ mod tests {
     fn numbers_and_dates_are_written_as_each_language_writes_them() {
         let date = time::Date::from_calendar_date(1815, time::Month::June, 16).unwrap();
         let (es, ru, en) = (
-            Locale::for_language("es"),
-            Locale::for_language("ru"),
-            Locale::for_language("en"),
+            Locale::builtin("es"),
+            Locale::builtin("ru"),
+            Locale::builtin("en"),
         );
         assert_eq!(es.date(date), "16 de junio de 1815");
         assert_eq!(ru.date(date), "16 июня 1815\u{202f}г.");

@@ -251,7 +251,7 @@ fn report_conversion(
     place: &Option<Location>,
 ) {
     // The command line speaks English; the layer and report, the target's language.
-    let english = crate::locale::Locale::for_language("en");
+    let english = crate::locale::Locale::builtin("en");
     let gaps = conversion.unmapped.iter().chain(&conversion.source_gaps);
     let notes = gaps.map(|text| (Severity::Note, "missing-data", text));
     let warnings = conversion

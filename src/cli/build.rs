@@ -60,8 +60,10 @@ pub fn kinds() -> PossibleValuesParser {
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
     let started = Instant::now();
-    grognard::locale::set_pseudo_locale(args.pseudo_locale);
     let mut session = grognard::load_for(root, &args.selection.targets, &args.selection.only);
+    if args.pseudo_locale {
+        session.project.set_pseudo_locale(true);
+    }
     let targets = grognard::select_targets(&mut session, &args.selection.targets);
     let named = !args.selection.targets.is_empty();
     if named {
@@ -87,7 +89,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
                         // The legend names the earlier edition, or the
                         // revision given where the editions share a name.
                         let earlier = if apart && !old.is_empty() {
-                            grognard::locale::Locale::for_language(&c.language).edition_named(old)
+                            session.project.locales.get(&c.language).edition_named(old)
                         } else {
                             since.clone()
                         };

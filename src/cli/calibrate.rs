@@ -28,8 +28,8 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         .clone()
         .or_else(|| project.rulesets.first().map(|r| r.language.clone()))
         .unwrap_or_else(|| "en".into());
-    if !grognard::locale::is_language(&language) {
-        let known = grognard::locale::languages().join(", ");
+    if !project.locales.has(&language) {
+        let known = project.locales.languages().join(", ");
         eprintln!("error: no language `{language}`; grognard speaks {known}");
         return ExitCode::from(2);
     }
@@ -38,7 +38,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         .of(Path::new(grognard::load::templates::PROJECT_FOLDER));
     let rendered = grognard::render::calibration::render(
         &project.counters,
-        &language,
+        project.locales.get(&language),
         templates,
         &session.sources,
         &project.limits,

@@ -76,8 +76,10 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let mut outputs = Vec::new();
     for ruleset in &changes {
         let (old_name, new_name) = names(ruleset, &old, &new);
-        let sheet = errata::errata(ruleset, old_name, new_name);
-        let markdown = errata::markdown(&sheet, &ruleset.language);
+        // In the new edition's words.
+        let locale = after.project.locales.get(&ruleset.language);
+        let sheet = errata::errata(ruleset, old_name, new_name, locale);
+        let markdown = errata::markdown(&sheet, locale);
         if matches!(args.report.format, Format::Human) {
             println!("{markdown}");
         }
@@ -94,7 +96,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         let templates = after.templates.of(&folder);
         let pdf = errata::pdf(
             &sheet,
-            &ruleset.language,
+            locale,
             &after.project.paper,
             templates,
             &after.sources,

@@ -116,6 +116,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         &scenario,
         &args.scenario,
         limits,
+        &session.project.locales,
         &mut refused,
     );
     if refused.has_errors() {

@@ -331,7 +331,14 @@ proptest! {
         let mut sources = Sources::default();
         let file = sources.add("generated.toml", text.clone());
         let mut diags = Diagnostics::default();
-        let scenario = crate::load::scenario::load(file, &text, "generated", &project.limits, &mut diags);
+        let scenario = crate::load::scenario::load(
+            file,
+            &text,
+            "generated",
+            &project.limits,
+            &project.locales,
+            &mut diags,
+        );
         prop_assert!(!diags.has_errors(), "{text}\n{diags:?}");
         let scenario = scenario.expect("the generated order of battle loads");
         for to in targets(project) {

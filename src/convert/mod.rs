@@ -115,7 +115,7 @@ pub fn convert(
     };
     source_judgements(project, source_layer, from, &mut conversion);
     // What the converted layer says of itself is in the target's language.
-    let locale = Locale::for_language(&target.language);
+    let locale = target.locale();
     time(scenario, source_layer, profile, &mut conversion);
     check_turn_limit(project, scenario, &conversion)?;
     unmapped(project, scenario, source_layer, locale, &mut conversion);

@@ -18,7 +18,9 @@ pub fn markdown(
     c: &Conversion,
 ) -> String {
     // The report is in the target ruleset's language, like the layer.
-    let locale = Locale::for_language(project.ruleset(&c.to).map_or("en", |r| &r.language));
+    let locale = project
+        .locales
+        .get(project.ruleset(&c.to).map_or("en", |r| &r.language));
     let mut out = String::new();
     heading(&mut out, project, scenario, profile, c, locale);
     totals(&mut out, scenario, profile, c, locale);

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 
@@ -56,7 +55,7 @@ pub fn layer(project: &Project, scenario: &Scenario, conversion: &Conversion) ->
         }
     }
     // The layer's notes in its ruleset's language.
-    let locale = Locale::for_language(
+    let locale = project.locales.get(
         project
             .ruleset(&conversion.to)
             .map_or("en", |r| r.language.as_str()),

@@ -10,7 +10,7 @@ use crate::model::{Project, Ruleset};
 /// The values of the profile that differ; a profile added or taken away
 /// shows each of its values against none.
 pub fn compare(project: &Project, old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
-    let locale = Locale::for_language(&new.language);
+    let locale = new.locale();
     let values = |ruleset: &Ruleset| {
         ruleset
             .profile

@@ -8,9 +8,13 @@ use crate::source::Sources;
 
 use super::ProjectFiles;
 
-/// Reads and checks the project's message files, and hands those without
-/// errors to the locale, before any ruleset names its language.
-pub fn load(files: &ProjectFiles, sources: &mut Sources, diags: &mut Diagnostics) {
+/// Reads and checks the project's message files: the project's words, with
+/// those of the files without errors, before any ruleset names its language.
+pub fn load(
+    files: &ProjectFiles,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> crate::locale::Locales {
     let folder = Path::new("templates/messages");
     let mut usable = Vec::new();
     if files.root().join(folder).is_dir() {
@@ -54,5 +58,5 @@ pub fn load(files: &ProjectFiles, sources: &mut Sources, diags: &mut Diagnostics
             }
         }
     }
-    crate::locale::use_project_messages(usable);
+    crate::locale::Locales::new(usable, false)
 }

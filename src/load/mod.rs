@@ -174,7 +174,9 @@ pub fn load_scoped(
         manifest(TomlText::whole(file, &text), &mut project, diags);
     }
     files.limits = project.limits.clone();
-    messages::load(&files, sources, diags);
+    project.locales = std::sync::Arc::new(messages::load(&files, sources, diags));
+    let locales = std::sync::Arc::clone(&project.locales);
+    let locales = &*locales;
     // Every file is read first, in order, then parsed on every core.
     let rulesets: Vec<RulesetFiles> = files
         .entries(Path::new("content"), Path::is_dir, diags)
@@ -196,15 +198,18 @@ pub fn load_scoped(
     );
     let limits = &files.limits;
     let (rulesets, scenarios) = rayon::join(
-        || parse_each(&rulesets, |ruleset, d| ruleset.parse(limits, d)),
-        || parse_each(&scenarios, |scenario, d| scenario.parse(limits, d)),
+        || parse_each(&rulesets, |ruleset, d| ruleset.parse(limits, locales, d)),
+        || parse_each(&scenarios, |scenario, d| scenario.parse(limits, locales, d)),
     );
     for (ruleset, found) in rulesets {
         diags.extend(found.into_vec());
-        project.rulesets.extend(ruleset);
+        project.rulesets.extend(ruleset.map(|ruleset| Ruleset {
+            locales: std::sync::Arc::clone(&project.locales),
+            ..ruleset
+        }));
     }
     if let Some((file, text)) = neutral {
-        let (vocabularies, refs) = scenario::load_neutral(file, &text, limits, diags);
+        let (vocabularies, refs) = scenario::load_neutral(file, &text, limits, locales, diags);
         project.neutral = vocabularies;
         project.neutral_refs = refs;
     }
@@ -504,14 +509,19 @@ impl RulesetFiles {
 
     /// Parses every file, the tables and chapters side by side; findings
     /// come back in the order the files were read.
-    fn parse(&self, limits: &Limits, diags: &mut Diagnostics) -> Option<Ruleset> {
+    fn parse(
+        &self,
+        limits: &Limits,
+        locales: &crate::locale::Locales,
+        diags: &mut Diagnostics,
+    ) -> Option<Ruleset> {
         let folder_name = self
             .folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned());
         let (file, text) = &self.manifest;
         let folder_name = folder_name.as_deref().unwrap_or("");
-        let (mut ruleset, refs) = ruleset::load(*file, text, folder_name, limits, diags)?;
+        let (mut ruleset, refs) = ruleset::load(*file, text, folder_name, limits, locales, diags)?;
         ruleset.folder = self.folder.clone();
         ruleset.key_refs = refs;
         let (tables, chapters) = rayon::join(

@@ -165,6 +165,7 @@ pub fn load(
     text: &str,
     folder_name: &str,
     limits: &Limits,
+    locales: &crate::locale::Locales,
     diags: &mut Diagnostics,
 ) -> Option<(Ruleset, Vec<KeyRef>)> {
     let toml = TomlText::whole(file, text);
@@ -186,14 +187,14 @@ pub fn load(
             .found(format!("\"{}\"", raw.id.get_ref())),
         );
     }
-    if !crate::locale::is_language(raw.language.get_ref()) {
+    if !locales.has(raw.language.get_ref()) {
         diags.push(
             Diagnostic::error(
                 "unknown-language",
                 format!("unsupported language `{}`", raw.language.get_ref()),
             )
             .at_location(Some(toml.location(raw.language.span())))
-            .expected(format!("one of {}", crate::locale::languages().join(", "))),
+            .expected(format!("one of {}", locales.languages().join(", "))),
         );
     }
     for dice in &raw.dice {
@@ -204,7 +205,7 @@ pub fn load(
         }
     }
 
-    let vocabularies = super::vocabulary::load(&toml, raw.vocabulary, &mut refs, diags);
+    let vocabularies = super::vocabulary::load(&toml, raw.vocabulary, locales, &mut refs, diags);
 
     let scale = raw
         .scale

@@ -33,6 +33,7 @@ pub fn load_neutral(
     file: FileId,
     text: &str,
     limits: &Limits,
+    locales: &crate::locale::Locales,
     diags: &mut Diagnostics,
 ) -> (Neutral, Vec<KeyRef>) {
     let toml = TomlText::whole(file, text);
@@ -41,7 +42,8 @@ pub fn load_neutral(
     if let Some(document) = toml.parse(limits, diags)
         && let Some(raw) = document.deserialize::<RawNeutral>("neutral vocabularies", diags)
     {
-        neutral.vocabularies = super::vocabulary::load(&toml, raw.vocabulary, &mut refs, diags);
+        neutral.vocabularies =
+            super::vocabulary::load(&toml, raw.vocabulary, locales, &mut refs, diags);
     }
     (neutral, refs)
 }
@@ -283,6 +285,7 @@ pub fn load(
     text: &str,
     folder_name: &str,
     limits: &Limits,
+    locales: &crate::locale::Locales,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
     let (mut r, mut raw): (_, RawScenario) = Reader::parse(file, text, "scenario", limits, diags)?;
@@ -306,7 +309,10 @@ pub fn load(
         end_location: raw.end.as_ref().map(|e| r.toml.location(e.span())),
         sources: raw.sources,
         notes: raw.notes,
-        language: raw.language.as_ref().and_then(|l| language(&r, l, diags)),
+        language: raw
+            .language
+            .as_ref()
+            .and_then(|l| language(&r, locales, l, diags)),
         introduction: prose(raw.introduction),
         outcome: prose(raw.outcome),
         file,
@@ -486,9 +492,14 @@ pub(super) fn read_all(
 impl ScenarioFiles {
     /// The scenario, then its layers side by side (each needs the
     /// scenario's first day), in the order they were read.
-    pub(super) fn parse(&self, limits: &Limits, diags: &mut Diagnostics) -> Option<Scenario> {
+    pub(super) fn parse(
+        &self,
+        limits: &Limits,
+        locales: &crate::locale::Locales,
+        diags: &mut Diagnostics,
+    ) -> Option<Scenario> {
         let (file, text) = &self.scenario;
-        let mut scenario = load(*file, text, &self.name, limits, diags)?;
+        let mut scenario = load(*file, text, &self.name, limits, locales, diags)?;
         scenario.folder = self.folder.clone();
         let first_day = scenario.first_day;
         let layers = super::parse_each(&self.layers, |(file, text), d| {
@@ -507,8 +518,13 @@ impl ScenarioFiles {
 
 /// The language of a scenario's plain texts: one grognard has messages for
 /// (to say in a booklet which language they are in).
-fn language(r: &Reader, text: &S, diags: &mut Diagnostics) -> Option<String> {
-    if crate::locale::is_language(text.get_ref()) {
+fn language(
+    r: &Reader,
+    locales: &crate::locale::Locales,
+    text: &S,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    if locales.has(text.get_ref()) {
         return Some(text.get_ref().clone());
     }
     diags.push(
@@ -517,7 +533,7 @@ fn language(r: &Reader, text: &S, diags: &mut Diagnostics) -> Option<String> {
             format!("unsupported language `{}`", text.get_ref()),
         )
         .at_location(Some(r.toml.location(text.span())))
-        .expected(format!("one of {}", crate::locale::languages().join(", "))),
+        .expected(format!("one of {}", locales.languages().join(", "))),
     );
     None
 }

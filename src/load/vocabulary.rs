@@ -23,6 +23,7 @@ pub struct RawVocabulary {
 pub fn load(
     toml: &TomlText,
     raw: BTreeMap<String, Spanned<RawVocabulary>>,
+    locales: &crate::locale::Locales,
     refs: &mut Vec<KeyRef>,
     diags: &mut Diagnostics,
 ) -> Vec<Vocabulary> {
@@ -47,7 +48,14 @@ pub fn load(
         let mut members: Vec<Member> = Vec::new();
         for raw_member in raw_vocab.members {
             let span = raw_member.span();
-            let Some(member) = member(toml, span.clone(), raw_member.get_ref(), &id, diags) else {
+            let Some(member) = member(
+                toml,
+                span.clone(),
+                raw_member.get_ref(),
+                &id,
+                locales,
+                diags,
+            ) else {
                 continue;
             };
             if members.iter().any(|m| m.id == member.id) {
@@ -97,6 +105,7 @@ fn member(
     span: std::ops::Range<usize>,
     table: &toml::Table,
     vocabulary: &str,
+    locales: &crate::locale::Locales,
     diags: &mut Diagnostics,
 ) -> Option<Member> {
     let text = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
@@ -112,7 +121,7 @@ fn member(
     };
     let location = toml.string_location(span.clone(), &id);
     super::check_id(&id, &location, diags);
-    let labels = labels(toml, &span, table.get("label"), diags);
+    let labels = labels(toml, &span, table.get("label"), locales, diags);
     let Some((_, label)) = labels.first().cloned() else {
         diags.push(
             Diagnostic::error(
@@ -144,6 +153,7 @@ fn labels(
     toml: &TomlText,
     span: &std::ops::Range<usize>,
     value: Option<&toml::Value>,
+    locales: &crate::locale::Locales,
     diags: &mut Diagnostics,
 ) -> Vec<(String, String)> {
     match value {
@@ -151,7 +161,7 @@ fn labels(
         Some(toml::Value::Table(table)) => {
             let mut labels = Vec::new();
             for (language, text) in table {
-                let known = crate::locale::is_language(language);
+                let known = locales.has(language);
                 match text.as_str() {
                     Some(text) if known => labels.push((language.clone(), text.to_string())),
                     _ => diags.push(
@@ -162,7 +172,7 @@ fn labels(
                         .at_location(Some(toml.string_location(span.clone(), language)))
                         .expected(format!(
                             "a text per language: {}",
-                            crate::locale::languages().join(", ")
+                            locales.languages().join(", ")
                         )),
                     ),
                 }

@@ -29,6 +29,20 @@ pub struct Project {
     pub cards: super::counter_spec::CardSize,
     /// Limits on what sources may inflate, from `[limits]` in grognard.toml.
     pub limits: super::limits::Limits,
+    /// The words outputs print, in each language: grognard's and the
+    /// project's own message files.
+    pub locales: std::sync::Arc<crate::locale::Locales>,
+}
+
+impl Project {
+    /// Every word printed pseudo-localised, or not (`build --pseudo-locale`).
+    pub fn set_pseudo_locale(&mut self, on: bool) {
+        let locales = std::sync::Arc::new(self.locales.pseudo(on));
+        for ruleset in &mut self.rulesets {
+            ruleset.locales = std::sync::Arc::clone(&locales);
+        }
+        self.locales = locales;
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -77,6 +91,8 @@ pub struct Ruleset {
     pub id: String,
     pub name: String,
     pub language: String,
+    /// The project's words (its [`Project::locales`]).
+    pub locales: std::sync::Arc<crate::locale::Locales>,
     pub edition: String,
     pub authors: Vec<String>,
     pub dice: Vec<String>,
@@ -153,6 +169,11 @@ pub enum ChapterBreak {
 }
 
 impl Ruleset {
+    /// The words of the ruleset's language.
+    pub fn locale(&self) -> &crate::locale::Locale {
+        self.locales.get(&self.language)
+    }
+
     pub fn vocabulary(&self, id: &str) -> Option<&Vocabulary> {
         self.vocabularies.iter().find(|v| v.id == id)
     }

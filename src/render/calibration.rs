@@ -164,12 +164,11 @@ fn sides(settings: &Settings, locale: &Locale) -> (Side, Side) {
 /// gutter-fold print.
 pub fn render(
     settings: &Settings,
-    language: &str,
+    locale: &Locale,
     templates: &[Template],
     sources: &Sources,
     limits: &crate::model::limits::Limits,
 ) -> RenderResult {
-    let locale = Locale::for_language(language);
     let (mut front, back) = sides(settings, locale);
     let pages = if settings.duplex == Duplex::GutterFold {
         front.strokes.extend(back.strokes);

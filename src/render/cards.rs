@@ -14,7 +14,6 @@ use typst::visualize::{DashPattern, FixedStroke, Geometry};
 use typst_layout::{Page, PagedDocument};
 
 use crate::diagnostic::Diagnostic;
-use crate::locale::Locale;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
 use crate::source::Sources;
@@ -72,7 +71,7 @@ pub fn render(
     templates: &[Template],
     sources: &Sources,
 ) -> RenderResult {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let settings = &project.counters;
     let (width, height) = project.cards.mm();
     let deck = Deck {

@@ -537,7 +537,7 @@ pub fn render(
     let all = counters(project, scenario, layer);
     let ruleset = project.ruleset(&layer.ruleset);
     let legend = Legend {
-        language: ruleset.map_or_else(|| "en".into(), |r| r.language.clone()),
+        locale: ruleset.map_or_else(|| project.locales.get("en"), |r| r.locale()),
         classes: ruleset.map(class_names).unwrap_or_default(),
     };
     let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
@@ -555,9 +555,8 @@ pub fn render(
 
 /// What a sheet's key explains: the symbols, in the sheet's language, and
 /// the class marks by their number of circles.
-#[derive(Default)]
-pub struct Legend {
-    pub language: String,
+pub struct Legend<'a> {
+    pub locale: &'a crate::locale::Locale,
     pub classes: Vec<(u32, String)>,
 }
 
@@ -593,7 +592,7 @@ pub struct KeyEntry {
 
 /// The key of a page: each symbol and class mark its counters show, once.
 fn key(faces: &[Position], legend: &Legend) -> Vec<KeyEntry> {
-    let locale = crate::locale::Locale::for_language(&legend.language);
+    let locale = legend.locale;
     let mut entries: Vec<KeyEntry> = Vec::new();
     let mut symbols: Vec<&str> = faces.iter().map(|(_, _, f)| f.symbol.as_str()).collect();
     symbols.sort_by_key(|s| SYMBOLS.iter().position(|k| k == s));
@@ -646,7 +645,7 @@ const SYMBOLS: [&str; 8] = [
 pub fn layer_key(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<KeyEntry> {
     let ruleset = project.ruleset(&layer.ruleset);
     let legend = Legend {
-        language: ruleset.map_or_else(|| "en".into(), |r| r.language.clone()),
+        locale: ruleset.map_or_else(|| project.locales.get("en"), |r| r.locale()),
         classes: ruleset.map(class_names).unwrap_or_default(),
     };
     let faces: Vec<Position> = counters(project, scenario, layer)

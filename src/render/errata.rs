@@ -80,8 +80,8 @@ impl Named<'_> {
     }
 }
 
-pub fn errata(changes: &RulesetChanges, old: Named, new: Named) -> Errata {
-    let locale = Locale::for_language(&changes.language);
+/// The errata in the words of `locale` (the new edition's, in the ruleset's language).
+pub fn errata(changes: &RulesetChanges, old: Named, new: Named, locale: &Locale) -> Errata {
     let text = |id: &str, args: &[(&str, &str)]| {
         let args: Vec<(&str, Arg)> = args
             .iter()
@@ -333,13 +333,12 @@ struct Sheet<'a> {
 /// The errata typeset as the rulebook is (`templates/errata.typ`).
 pub fn pdf(
     errata: &Errata,
-    language: &str,
+    locale: &Locale,
     paper: &str,
     templates: &[Template],
     sources: &Sources,
     limits: &crate::model::limits::Limits,
 ) -> RenderResult {
-    let locale = Locale::for_language(language);
     let word = |id: &str| locale.message(id, &[]);
     let sheet = Sheet {
         errata,
@@ -366,8 +365,7 @@ pub fn pdf(
 
 /// The errata as Markdown: every source string escaped, so that the
 /// author's words print as written and never as markup.
-pub fn markdown(errata: &Errata, language: &str) -> String {
-    let locale = Locale::for_language(language);
+pub fn markdown(errata: &Errata, locale: &Locale) -> String {
     let mut md = format!(
         "# {}\n\n{}\n",
         escape(&errata.title),
@@ -478,7 +476,15 @@ mod tests {
             renumbered: Vec::new(),
             reprint: Vec::new(),
         };
-        let line = |old, new| errata(&changes, Named::Edition(old), Named::Edition(new)).editions;
+        let line = |old, new| {
+            errata(
+                &changes,
+                Named::Edition(old),
+                Named::Edition(new),
+                Locale::builtin("es"),
+            )
+            .editions
+        };
         assert_eq!(line("1.0", "1.1"), "Edición 1.0 → edición 1.1");
         assert_eq!(
             line("Primera edición", "Edición grognard, corregida"),

@@ -162,7 +162,7 @@ pub fn render(
     sources: &Sources,
 ) -> RenderResult {
     let ruleset = project.ruleset(&conversion.to);
-    let locale = Locale::for_language(ruleset.map_or("en", |r| &r.language));
+    let locale = project.locales.get(ruleset.map_or("en", |r| &r.language));
     let represents = ruleset
         .and_then(|r| r.profile.as_ref())
         .map_or(locale.figures.as_str(), |p| {

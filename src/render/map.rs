@@ -210,7 +210,7 @@ fn sheet(
     paper: Option<&str>,
 ) -> MapSheet {
     let language = ruleset.map_or("en", |r| r.language.as_str());
-    let locale = Locale::for_language(language);
+    let locale = ruleset.map_or_else(|| crate::locale::Locale::builtin(language), |r| r.locale());
     let hex_mm = map.hex_mm.unwrap_or(super::map_view::DEFAULT_HEX_MM);
     let colour = side_colour(scenario);
     let whole = view(map, ruleset, language, hex_mm, None, &colour);

@@ -185,6 +185,16 @@ pub struct Drawer<'a> {
     window: Window,
     terrain: Option<&'a crate::model::Vocabulary>,
     language: &'a str,
+    /// The words of `language`: the project's, through the ruleset.
+    locale: &'a crate::locale::Locale,
+}
+
+/// The words of `language`, the project's where a ruleset brings them.
+fn locale_of<'a>(ruleset: Option<&'a Ruleset>, language: &str) -> &'a crate::locale::Locale {
+    ruleset.map_or_else(
+        || crate::locale::Locale::builtin(language),
+        |r| r.locales.get(language),
+    )
 }
 
 impl<'a> Drawer<'a> {
@@ -202,6 +212,7 @@ impl<'a> Drawer<'a> {
             window: (0.0, 0.0, f64::MAX / 4.0, f64::MAX / 4.0),
             terrain: ruleset.and_then(|r| r.vocabulary("terrain")),
             language,
+            locale: locale_of(ruleset, language),
         }
     }
 
@@ -256,6 +267,7 @@ pub fn view(
         window: window.unwrap_or((0.0, 0.0, width, height)),
         terrain: ruleset.and_then(|r| r.vocabulary("terrain")),
         language,
+        locale: locale_of(ruleset, language),
     };
     let origin = d.box_corner(grid.centre(grid.columns.0, grid.rows.0, hex_mm));
     let first = grid.centre(grid.columns.0, grid.rows.0, hex_mm);
@@ -479,7 +491,7 @@ fn hexes(d: &Drawer, ground: Option<&str>, view: &mut MapView) {
         });
     }
     levels.sort_unstable();
-    let locale = crate::locale::Locale::for_language(d.language);
+    let locale = d.locale;
     for level in levels {
         let label = locale.message(
             "map_elevation",

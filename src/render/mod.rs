@@ -39,9 +39,7 @@ pub mod world;
 /// A title with the rules edition whose values the page prints, in the
 /// ruleset's language: "Quatre Bras — La Sombra del Águila · Edición 1.1".
 pub fn with_edition(title: String, ruleset: Option<&crate::model::Ruleset>) -> String {
-    let edition = ruleset.map_or_else(String::new, |r| {
-        crate::locale::Locale::for_language(&r.language).edition_named(&r.edition)
-    });
+    let edition = ruleset.map_or_else(String::new, |r| r.locale().edition_named(&r.edition));
     if edition.is_empty() {
         title
     } else {

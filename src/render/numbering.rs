@@ -3,16 +3,14 @@
 use crate::model::Ruleset;
 use crate::model::numbering::Target;
 
-use crate::locale::Locale;
-
 pub struct Numbers<'a> {
     ruleset: &'a Ruleset,
-    table: &'static str,
+    table: &'a str,
 }
 
 impl<'a> Numbers<'a> {
     pub fn new(ruleset: &'a Ruleset) -> Self {
-        let table = Locale::for_language(&ruleset.language).table_lower.as_str();
+        let table = ruleset.locale().table_lower.as_str();
         Self { ruleset, table }
     }
 

@@ -14,7 +14,6 @@ use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::pdf::RenderResult;
 use super::rulebook::{TableData, player_aid_table};
 use super::templates::Template;
-use crate::locale::Locale;
 
 /// Pages the sheet may take: one sheet, printed on both sides.
 const PAGES: usize = 2;
@@ -48,7 +47,7 @@ pub struct Phase {
 /// `[[qrs]]` phases in order, then the other tables marked `qrs = true`; each
 /// table once, where it is first listed.
 pub fn sheet_phases(ruleset: &Ruleset) -> Vec<(String, Vec<&crate::model::Table>)> {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let in_book_order = ruleset
         .numbering
         .tables()
@@ -118,7 +117,7 @@ pub fn world(
     templates: &[Template],
     sources: &Sources,
 ) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let phases = phases(ruleset);
     let sheet = Sheet {
         title: format!("{} — {}", ruleset.name, locale.quick_reference),

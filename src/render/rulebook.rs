@@ -26,7 +26,7 @@ struct Book<'a> {
     project: &'a str,
     paper: &'a str,
     ruleset: RulesetInfo<'a>,
-    strings: Strings,
+    strings: Strings<'a>,
     tables: BTreeMap<String, TableData>,
     examples: Vec<DisplayExample>,
     /// Every table's id in the order of their numbers, for the list of tables.
@@ -88,24 +88,24 @@ struct RulesetInfo<'a> {
 }
 
 #[derive(Serialize)]
-struct Strings {
-    contents: &'static str,
-    chapter: &'static str,
-    appendix: &'static str,
-    appendix_intro: &'static str,
-    editor_notes: &'static str,
-    colophon: &'static str,
-    colophon_sources: &'static str,
-    colophon_date: &'static str,
-    list_of_tables: &'static str,
+struct Strings<'a> {
+    contents: &'a str,
+    chapter: &'a str,
+    appendix: &'a str,
+    appendix_intro: &'a str,
+    editor_notes: &'a str,
+    colophon: &'a str,
+    colophon_sources: &'a str,
+    colophon_date: &'a str,
+    list_of_tables: &'a str,
     /// "p." before a page number in a cross-reference.
-    page: &'static str,
-    needs: &'static str,
-    needs_intro: &'static str,
-    source: &'static str,
-    glossary: &'static str,
-    index: &'static str,
-    see: &'static str,
+    page: &'a str,
+    needs: &'a str,
+    needs_intro: &'a str,
+    source: &'a str,
+    glossary: &'a str,
+    index: &'a str,
+    see: &'a str,
 }
 
 #[derive(Serialize)]
@@ -118,10 +118,10 @@ pub struct TableData {
     /// The rule the table serves ("§ 13.1"), set after its caption on a player aid.
     reference: Option<String>,
     /// "(cont.)", after the caption where the table goes on overleaf.
-    continued: &'static str,
-    missing_text: &'static str,
+    continued: String,
+    missing_text: String,
     /// "Nota de la edición", before the editor's note under the table.
-    editor_label: &'static str,
+    editor_label: String,
     #[serde(flatten)]
     table: DisplayTable,
 }
@@ -140,7 +140,7 @@ pub fn table_data(
     number: &str,
     face: Face,
 ) -> TableData {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let caption = format!("{} {number}. {}", locale.table, table.title);
     captioned(ruleset, table, number, face, caption)
 }
@@ -168,7 +168,7 @@ fn captioned(
     face: Face,
     caption: String,
 ) -> TableData {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let display = display_table(ruleset, table, number, face);
     let width = |text: &str, bold| super::table_layout::width(face, text, bold);
     TableData {
@@ -181,9 +181,9 @@ fn captioned(
             .fold(0.0, f64::max),
         caption,
         reference: None,
-        continued: &locale.continued,
-        editor_label: &locale.editor_note,
-        missing_text: &locale.missing,
+        continued: locale.continued.clone(),
+        editor_label: locale.editor_note.clone(),
+        missing_text: locale.missing.clone(),
         table: display,
     }
 }
@@ -234,7 +234,7 @@ pub fn render(
 /// The data the templates read: the ruleset's facts, its tables and
 /// examples as displayed, and which tables go in the appendix.
 fn book<'a>(project: &'a Project, ruleset: &'a Ruleset, marks: Option<&Marks>) -> Book<'a> {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let numbers = ruleset.numbering.tables();
     let tables = numbers
         .iter()
@@ -435,7 +435,7 @@ fn chapter_heading(locale: &Locale, chapter: &crate::model::Chapter) -> String {
 /// the chapters: the rules read without them, the reader who wants the
 /// sources' story finds it here.
 fn end_notes(ruleset: &Ruleset, chapters: &[(String, usize, ChapterTypst)]) -> String {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let mut out = TypstWriter::default();
     for (chapter, (_, _, converted)) in ruleset.chapters.iter().zip(chapters) {
         if converted.notes.is_empty() {
@@ -457,7 +457,7 @@ fn end_notes(ruleset: &Ruleset, chapters: &[(String, usize, ChapterTypst)]) -> S
 /// tables a player consults, in one place. A table embedded in a chapter is
 /// a copy here; one embedded nowhere is printed only here.
 fn tables_appendix(ruleset: &Ruleset) -> String {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let mut out = TypstWriter::default();
     let in_chapters: Vec<(&str, String)> = ruleset
         .chapters

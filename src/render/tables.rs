@@ -117,7 +117,7 @@ pub fn display_table(ruleset: &Ruleset, table: &Table, number: &str, face: Face)
 /// The table's printed strings without the print layout (column widths,
 /// rows kept together): what a web page shows.
 pub fn display_unmeasured(ruleset: &Ruleset, table: &Table, number: &str) -> DisplayTable {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let mut display = DisplayTable {
         id: table.id.clone(),
         number: number.to_string(),
@@ -527,7 +527,7 @@ pub struct DisplayExample {
 }
 
 pub fn display_example(ruleset: &Ruleset, example: &Example, number: &str) -> DisplayExample {
-    let locale = Locale::for_language(&ruleset.language);
+    let locale = ruleset.locale();
     let title = match &example.title {
         Some(t) => format!("{} {number}. {t}", locale.example),
         None => format!("{} {number}", locale.example),

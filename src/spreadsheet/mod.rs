@@ -92,7 +92,8 @@ mod tests {
         let text = include_str!("../../scenarios/neutral.toml").to_string();
         let file = sources.add("neutral.toml", text.clone());
         let mut diags = Diagnostics::default();
-        crate::load::scenario::load_neutral(file, &text, &Limits::default(), &mut diags).0
+        let locales = crate::locale::Locales::default();
+        crate::load::scenario::load_neutral(file, &text, &Limits::default(), &locales, &mut diags).0
     }
 
     /// A sheet imported, loaded as the scenario it writes.
@@ -110,8 +111,14 @@ mod tests {
         let toml = super::import::scenario(file, sheet, &options, &mut diags)
             .unwrap_or_else(|| panic!("{diags:?}\n{sheet}"));
         let file = sources.add("scenario.toml", toml.clone());
-        let scenario =
-            crate::load::scenario::load(file, &toml, "sheet", &Limits::default(), &mut diags);
+        let scenario = crate::load::scenario::load(
+            file,
+            &toml,
+            "sheet",
+            &Limits::default(),
+            &crate::locale::Locales::default(),
+            &mut diags,
+        );
         assert!(!diags.has_errors(), "{diags:?}\n{toml}");
         scenario.expect("loads")
     }

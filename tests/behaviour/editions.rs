@@ -635,3 +635,64 @@ fn a_new_scale_asks_for_every_conversion_to_the_ruleset_to_be_reprinted() {
         errata_of(&out, "ved")
     );
 }
+
+/// Regression: a project's own message file was installed for the whole
+/// process, so the edition loaded last gave every output its words:
+/// `build --changes-since` printed the OLD edition's words in the new
+/// rulebook and web edition, and `diff` either edition's at random.
+#[test]
+fn each_edition_prints_its_own_words_whichever_loads_first() {
+    let editions = two_editions();
+    let english = include_str!("../../templates/messages/en.ftl");
+    for (edition, contents, title) in [
+        ("old", "Old Summary", "Old Errata of { $ruleset }"),
+        ("new", "New Summary", "New Errata of { $ruleset }"),
+    ] {
+        let words = english
+            .replacen(
+                "\ncontents = Contents\n",
+                &format!("\ncontents = {contents}\n"),
+                1,
+            )
+            .replacen(
+                "\nerrata_title = Errata · { $ruleset }\n",
+                &format!("\nerrata_title = {title}\n"),
+                1,
+            );
+        assert_ne!(words, english);
+        let file = editions
+            .path()
+            .join(edition)
+            .join("templates/messages/en.ftl");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, words).unwrap();
+    }
+    let (old, new) = (editions.path().join("old"), editions.path().join("new"));
+    let output = grognard(
+        &new,
+        &[
+            "build",
+            "hexrules",
+            "--only",
+            "rules,html",
+            "--changes-since",
+            old.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rulebook = pdf_text(&std::fs::read(new.join("out/hexrules/hexrules-rules.pdf")).unwrap());
+    assert!(rulebook.contains("New Summary"), "{rulebook}");
+    assert!(!rulebook.contains("Old Summary"), "{rulebook}");
+    let web = std::fs::read_to_string(new.join("out/hexrules/html/index.html")).unwrap();
+    assert!(
+        web.contains("New Summary") && !web.contains("Old Summary"),
+        "{web}"
+    );
+    // The two editions load side by side: each run the same words.
+    for _ in 0..4 {
+        let output = grognard(&new, &["diff", old.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let errata = std::fs::read_to_string(new.join(ERRATA)).unwrap();
+        assert!(errata.starts_with("# New Errata of "), "{errata}");
+    }
+}

@@ -361,7 +361,7 @@ fn every_cross_reference_gives_the_page_its_target_is_on() {
         } else {
             "es"
         };
-        let chapter = grognard::locale::Locale::for_language(language)
+        let chapter = grognard::locale::Locale::builtin(language)
             .chapter
             .to_uppercase();
         // Each page's text in the order it is set.
@@ -420,7 +420,7 @@ fn every_index_entry_of_a_glossary_term_points_at_pages_that_use_it() {
     let mut checked = 0;
     for (id, _, _, pdf) in rulebooks() {
         let ruleset = session.project.ruleset(id).unwrap();
-        let language = grognard::locale::Locale::for_language(&ruleset.language);
+        let language = ruleset.locale();
         // The text of each page in the order it is set: an index's columns
         // one after the other.
         let pages = pdf_extract::extract_text_from_mem_by_pages(pdf).unwrap();

@@ -34,7 +34,7 @@ pub struct Citation {
 pub struct Site<'a> {
     pub ruleset: &'a Ruleset,
     pub templates: &'a [Template],
-    pub locale: &'static Locale,
+    pub locale: &'a Locale,
     places: HashMap<String, Place>,
     /// By the cited place's `href`.
     cited_by: HashMap<String, Vec<Citation>>,
@@ -83,7 +83,7 @@ pub fn term_anchor(index: usize) -> String {
 
 impl<'a> Site<'a> {
     pub fn new(ruleset: &'a Ruleset, templates: &'a [Template]) -> Self {
-        let locale = Locale::for_language(&ruleset.language);
+        let locale = ruleset.locale();
         let mut site = Site {
             ruleset,
             templates,

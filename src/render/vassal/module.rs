@@ -53,7 +53,7 @@ struct Counter {
 }
 
 /// The words of the module, in the ruleset's language.
-struct Words {
+struct Words<'a> {
     map: String,
     counters: String,
     leaders: String,
@@ -62,11 +62,11 @@ struct Words {
     flip: String,
     charts: String,
     inventory: String,
-    locale: &'static Locale,
+    locale: &'a Locale,
 }
 
-impl Words {
-    fn of(locale: &'static Locale) -> Words {
+impl<'a> Words<'a> {
+    fn of(locale: &'a Locale) -> Words<'a> {
         let m = |id: &str| locale.message(id, &[]);
         Words {
             map: m("vassal_map"),
@@ -91,7 +91,7 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
     let map = board_map(layer).expect("planned for a layer with a map");
     let ruleset = cx.ruleset(&layer.ruleset);
     let language = ruleset.map_or("en", |r| r.language.as_str());
-    let words = Words::of(Locale::for_language(language));
+    let words = Words::of(cx.project.locales.get(language));
     let settings = &cx.project.counters;
     let counters = counters_of(cx, scenario, layer, language, &words);
     // The rulebook is the longest to typeset: beside the images and charts.
@@ -435,7 +435,7 @@ struct Module<'a> {
     by_id: HashMap<&'a str, &'a Counter>,
     counter_px: u32,
     hex_mm: f64,
-    words: &'a Words,
+    words: &'a Words<'a>,
     language: &'a str,
     charts: &'a [(String, String)],
     rules: Option<&'a (String, String)>,

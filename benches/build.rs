@@ -486,20 +486,11 @@ fn map_bench() {
     let layer = &scenario.layers[0];
     let map = layer.map.as_ref().expect("the map");
     let ruleset = session.project.ruleset("hexrules");
-    let templates = session.templates.of(&scenario.folder);
+    let press = session.context().press(&scenario.folder);
     let median = time(10, || {
         typst::comemo::evict(0);
-        let rendered = grognard::render::map::render(
-            scenario,
-            layer,
-            map,
-            ruleset,
-            None,
-            templates,
-            &session.sources,
-            &session.project.limits,
-        )
-        .expect("the map renders");
+        let rendered = grognard::render::map::render(scenario, layer, map, ruleset, None, &press)
+            .expect("the map renders");
         assert_eq!(rendered.pages, 1);
     });
     report("60 × 40 hex map with terrain, one page, cold", median, 300);
@@ -737,9 +728,12 @@ fn counters_bench() {
                     locale: grognard::locale::Locale::builtin("en"),
                     classes: Vec::new(),
                 },
-                &templates,
-                &sources,
-                &grognard::model::limits::Limits::default(),
+                &grognard::render::templates::Press {
+                    templates: &templates,
+                    sources: &sources,
+                    limits: &grognard::model::limits::Limits::default(),
+                    created: grognard::env::Created::default(),
+                },
             )
             .unwrap();
             assert!(rendered.pages >= 2);

@@ -87,10 +87,8 @@ pub fn run(
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
     crate::render::stored::open(out_dir);
-    if let Some(problem) = crate::render::pdf::source_date_problem() {
-        session
-            .diagnostics
-            .push(Diagnostic::warning("source-date-epoch", problem));
+    if let Some(warning) = session.env.warning.clone() {
+        session.diagnostics.push(warning);
     }
     let rendered = render_all(&session.context(), &planned, options.jobs, &mut progress);
     crate::render::stored::tidy();

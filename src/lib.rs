@@ -11,6 +11,7 @@ pub mod check;
 pub mod convert;
 pub mod diagnostic;
 pub mod diff;
+pub mod env;
 pub mod load;
 pub mod locale;
 pub mod model;

@@ -22,6 +22,8 @@ pub struct Session {
     /// What the rulebooks mark as changed since an earlier edition, by
     /// ruleset (`build --changes-since`).
     pub marks: Vec<(String, crate::model::changes::Marks)>,
+    /// What the run takes from its surroundings.
+    pub env: crate::env::Env,
 }
 
 impl Session {
@@ -63,6 +65,7 @@ impl Session {
             templates,
             conversions: Vec::new(),
             marks: Vec::new(),
+            env: crate::env::Env::from_process(),
         }
     }
 
@@ -106,6 +109,7 @@ impl Session {
                 .filter(|id| self.target_blocked(id))
                 .collect(),
             shared: Default::default(),
+            env: &self.env,
         }
     }
 

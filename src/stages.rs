@@ -12,6 +12,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("diagnostic", 0),
     ("model", 1),
     ("locale", 1),
+    ("env", 1),
     ("load", 2),
     ("check", 3),
     ("convert", 4),

@@ -33,15 +33,13 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         eprintln!("error: no language `{language}`; grognard speaks {known}");
         return ExitCode::from(2);
     }
-    let templates = session
-        .templates
-        .of(Path::new(grognard::load::templates::PROJECT_FOLDER));
+    let press = session
+        .context()
+        .press(Path::new(grognard::load::templates::PROJECT_FOLDER));
     let rendered = grognard::render::calibration::render(
         &project.counters,
         project.locales.get(&language),
-        templates,
-        &session.sources,
-        &project.limits,
+        &press,
     );
     match rendered {
         Ok(rendered) => {

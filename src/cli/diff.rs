@@ -93,14 +93,11 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         let Some(folder) = after.project.ruleset(&ruleset.id).map(|r| r.folder.clone()) else {
             continue;
         };
-        let templates = after.templates.of(&folder);
         let pdf = errata::pdf(
             &sheet,
             locale,
             &after.project.paper,
-            templates,
-            &after.sources,
-            &after.project.limits,
+            &after.context().press(&folder),
         );
         let mut files = vec![(format!("{base}.md"), markdown.into_bytes())];
         match pdf {

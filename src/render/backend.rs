@@ -36,6 +36,8 @@ pub struct Context<'a> {
     pub failed: Vec<&'a str>,
     /// Documents several outputs hold, typeset once in a build.
     pub shared: Shared,
+    /// What the run took from its surroundings: the date outputs carry.
+    pub env: &'a crate::env::Env,
 }
 
 /// A rulebook's PDF, or why it could not be made.
@@ -49,7 +51,7 @@ pub struct Shared {
     rulebooks: Mutex<HashMap<String, Arc<OnceLock<SharedRulebook>>>>,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
     pub fn ruleset(&self, target: &str) -> Option<&Ruleset> {
         self.project.ruleset(target)
     }
@@ -61,6 +63,16 @@ impl Context<'_> {
     /// The templates of a ruleset's or scenario's folder.
     pub fn templates(&self, folder: &Path) -> &[Template] {
         self.templates.of(folder)
+    }
+
+    /// What typesetting an output of a ruleset's or scenario's folder needs.
+    pub fn press(&self, folder: &Path) -> super::templates::Press<'a> {
+        super::templates::Press {
+            templates: self.templates.of(folder),
+            sources: self.sources,
+            limits: &self.project.limits,
+            created: self.env.created,
+        }
     }
 
     /// The checked conversions of a scenario.
@@ -101,14 +113,13 @@ impl Context<'_> {
             Arc::clone(rulebooks.entry(ruleset.id.clone()).or_default())
         };
         cell.get_or_init(|| {
-            let templates = self.templates(&ruleset.folder);
+            let press = self.press(&ruleset.folder);
             let marks = self
                 .marks
                 .iter()
                 .find(|(id, _)| *id == ruleset.id)
                 .map(|(_, marks)| marks);
-            super::rulebook::render(self.project, ruleset, marks, templates, self.sources)
-                .map(Arc::new)
+            super::rulebook::render(self.project, ruleset, marks, &press).map(Arc::new)
         })
         .clone()
     }

@@ -436,24 +436,22 @@ pub fn render(
     project: &Project,
     scenario: &Scenario,
     layer: Option<&Layer>,
-    templates: &[super::templates::Template],
-    sources: &crate::source::Sources,
+    press: &super::templates::Press,
 ) -> super::pdf::RenderResult {
     let data = booklet(project, scenario, layer);
-    let world = super::templates::data_world(
-        templates,
-        "booklet.typ",
-        "scenario.json",
-        &data,
-        sources,
-        &project.limits,
-    )?;
+    let world = super::templates::data_world(press, "booklet.typ", "scenario.json", &data)?;
     let ident = match layer {
         Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
         None => format!("grognard-{}", scenario.id),
     };
     super::pdf::typeset(&world, &ident, |error| {
-        super::templates::typst_diagnostic(error, &world, templates, "booklet.typ", "the booklet")
+        super::templates::typst_diagnostic(
+            error,
+            &world,
+            press.templates,
+            "booklet.typ",
+            "the booklet",
+        )
     })
 }
 
@@ -475,8 +473,8 @@ impl Backend for Oob {
         let scenario = cx
             .scenario(&artifact.target)
             .expect("planned for a scenario");
-        let templates = cx.templates(&scenario.folder);
-        render(cx.project, scenario, None, templates, cx.sources).map(Made::from)
+        let press = cx.press(&scenario.folder);
+        render(cx.project, scenario, None, &press).map(Made::from)
     }
 }
 
@@ -519,7 +517,7 @@ impl Backend for Booklets {
         } else {
             scenario.layers.iter().find(|l| l.ruleset == ruleset)
         };
-        let templates = cx.templates(&scenario.folder);
-        render(cx.project, scenario, layer, templates, cx.sources).map(Made::from)
+        let press = cx.press(&scenario.folder);
+        render(cx.project, scenario, layer, &press).map(Made::from)
     }
 }

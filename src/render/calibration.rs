@@ -10,10 +10,8 @@ use serde::Serialize;
 
 use crate::locale::Locale;
 use crate::model::counter_spec::{Duplex, Settings};
-use crate::source::Sources;
 
 use super::pdf::RenderResult;
-use super::templates::Template;
 
 /// The offsets the scales show: −5 to +5 mm in half millimetres, the range
 /// `back_offset_mm` accepts.
@@ -165,9 +163,7 @@ fn sides(settings: &Settings, locale: &Locale) -> (Side, Side) {
 pub fn render(
     settings: &Settings,
     locale: &Locale,
-    templates: &[Template],
-    sources: &Sources,
-    limits: &crate::model::limits::Limits,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let (mut front, back) = sides(settings, locale);
     let pages = if settings.duplex == Duplex::GutterFold {
@@ -185,16 +181,9 @@ pub fn render(
         setting: locale.calibration_setting.clone(),
         pages,
     };
-    let world = super::templates::data_world(
-        templates,
-        "calibration.typ",
-        "calibration.json",
-        &sheet,
-        sources,
-        limits,
-    )?;
+    let world = super::templates::data_world(press, "calibration.typ", "calibration.json", &sheet)?;
     super::pdf::typeset(&world, "grognard-calibration", |error| {
         let what = "the calibration sheet";
-        super::templates::typst_diagnostic(error, &world, templates, "calibration.typ", what)
+        super::templates::typst_diagnostic(error, &world, press.templates, "calibration.typ", what)
     })
 }

@@ -16,14 +16,12 @@ use typst_layout::{Page, PagedDocument};
 use crate::diagnostic::Diagnostic;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
-use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::imposition::{Mark, Sheet, impose};
 use super::pdf::RenderResult;
 use super::rulebook::TableData;
 use super::tables::{DisplayTable, Row};
-use super::templates::Template;
 
 /// Paper left round the cards: 3 × 88.9 mm of poker cards leave 6.35 mm
 /// above and below on US Letter.
@@ -68,8 +66,7 @@ struct Card {
 pub fn render(
     project: &Project,
     ruleset: &Ruleset,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let locale = ruleset.locale();
     let settings = &project.counters;
@@ -100,17 +97,10 @@ pub fn render(
             })
             .collect(),
     };
-    let world = super::templates::data_world(
-        templates,
-        "cards.typ",
-        "cards.json",
-        &deck,
-        sources,
-        &project.limits,
-    )?;
+    let world = super::templates::data_world(press, "cards.typ", "cards.json", &deck)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         let what = "the quick-reference cards";
-        super::templates::typst_diagnostic(error, &world, templates, "cards.typ", what)
+        super::templates::typst_diagnostic(error, &world, press.templates, "cards.typ", what)
     };
     let (cards, mut warnings) = super::pdf::compile(&world, &map)?;
     let backs = deck.phases.len();
@@ -139,6 +129,7 @@ pub fn render(
     super::pdf::export(
         &imposed,
         &format!("grognard-{}-cards", ruleset.id),
+        press.created,
         warnings,
         &map,
         false,
@@ -389,7 +380,6 @@ impl Backend for Cards {
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
-        let templates = cx.templates(&ruleset.folder);
-        render(cx.project, ruleset, templates, cx.sources).map(Made::from)
+        render(cx.project, ruleset, &cx.press(&ruleset.folder)).map(Made::from)
     }
 }

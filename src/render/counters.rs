@@ -10,13 +10,11 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
 use crate::model::counter_spec::{CounterSpec, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
-use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::counter_names::{abbreviate, short_name};
 use super::imposition::Mark;
 use super::pdf::RenderResult;
-use super::templates::Template;
 
 /// One face of a counter.
 #[derive(Serialize, Clone)]
@@ -531,8 +529,7 @@ pub fn render(
     scenario: &Scenario,
     layer: &Layer,
     settings: &Settings,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let all = counters(project, scenario, layer);
     let ruleset = project.ruleset(&layer.ruleset);
@@ -542,15 +539,7 @@ pub fn render(
     };
     let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
     let title = super::with_edition(format!("{} — {name}", scenario.title), ruleset);
-    render_faces(
-        &title,
-        &all,
-        settings,
-        &legend,
-        templates,
-        sources,
-        &project.limits,
-    )
+    render_faces(&title, &all, settings, &legend, press)
 }
 
 /// What a sheet's key explains: the symbols, in the sheet's language, and
@@ -661,9 +650,7 @@ pub fn render_faces(
     all: &[(Face, Face)],
     settings: &Settings,
     legend: &Legend,
-    templates: &[Template],
-    sources: &Sources,
-    limits: &crate::model::limits::Limits,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
     let mut page = |laid: LaidPage| SheetPage {
@@ -695,16 +682,15 @@ pub fn render_faces(
         safe: settings.safe_mm,
         pages,
     };
-    let world = super::templates::data_world(
-        templates,
-        "counters.typ",
-        "counters.json",
-        &sheet,
-        sources,
-        limits,
-    )?;
+    let world = super::templates::data_world(press, "counters.typ", "counters.json", &sheet)?;
     let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
-        super::templates::typst_diagnostic(error, &world, templates, "counters.typ", "the counters")
+        super::templates::typst_diagnostic(
+            error,
+            &world,
+            press.templates,
+            "counters.typ",
+            "the counters",
+        )
     })?;
     // Fronts and backs share an id: name each counter once.
     warnings.sort_by(|a, b| a.0.cmp(&b.0));
@@ -761,7 +747,7 @@ impl Backend for Counters {
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let (scenario, layer) = cx.layer_of(artifact);
         let settings = &cx.project.counters;
-        let templates = cx.templates(&scenario.folder);
-        render(cx.project, scenario, layer, settings, templates, cx.sources).map(Made::from)
+        let press = cx.press(&scenario.folder);
+        render(cx.project, scenario, layer, settings, &press).map(Made::from)
     }
 }

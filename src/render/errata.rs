@@ -8,10 +8,8 @@ use serde::Serialize;
 
 use crate::locale::{Arg, Locale};
 use crate::model::changes::{Change, Entry, Kind, Place, RulesetChanges, Spot, Words};
-use crate::source::Sources;
 
 use super::pdf::RenderResult;
-use super::templates::Template;
 
 /// One heading of the errata: a place and the lines of its changes.
 #[derive(Serialize)]
@@ -335,9 +333,7 @@ pub fn pdf(
     errata: &Errata,
     locale: &Locale,
     paper: &str,
-    templates: &[Template],
-    sources: &Sources,
-    limits: &crate::model::limits::Limits,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let word = |id: &str| locale.message(id, &[]);
     let sheet = Sheet {
@@ -350,16 +346,15 @@ pub fn pdf(
         old_number: word("errata_old_number"),
         new_number: word("errata_new_number"),
     };
-    let world = super::templates::data_world(
-        templates,
-        "errata.typ",
-        "errata.json",
-        &sheet,
-        sources,
-        limits,
-    )?;
+    let world = super::templates::data_world(press, "errata.typ", "errata.json", &sheet)?;
     super::pdf::typeset(&world, "grognard-errata", |error| {
-        super::templates::typst_diagnostic(error, &world, templates, "errata.typ", "the errata")
+        super::templates::typst_diagnostic(
+            error,
+            &world,
+            press.templates,
+            "errata.typ",
+            "the errata",
+        )
     })
 }
 

@@ -8,13 +8,11 @@ use crate::diagnostic::Diagnostic;
 use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
-use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::counter_names::{short_name, shorter_forms};
 use super::measure::Face;
 use super::pdf::RenderResult;
-use super::templates::Template;
 
 /// A label's depth, in millimetres: a strip behind the unit's front rank.
 const DEPTH_MM: f64 = 12.0;
@@ -158,8 +156,7 @@ pub fn render(
     project: &Project,
     scenario: &Scenario,
     conversion: &Conversion,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let ruleset = project.ruleset(&conversion.to);
     let locale = project.locales.get(ruleset.map_or("en", |r| &r.language));
@@ -219,19 +216,18 @@ pub fn render(
         rosters,
         ..sheet
     };
-    let world = super::templates::data_world(
-        templates,
-        "labels.typ",
-        "labels.json",
-        &sheet,
-        sources,
-        &project.limits,
-    )?;
+    let world = super::templates::data_world(press, "labels.typ", "labels.json", &sheet)?;
     let mut rendered = super::pdf::typeset(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
         |error| {
-            super::templates::typst_diagnostic(error, &world, templates, "labels.typ", "the labels")
+            super::templates::typst_diagnostic(
+                error,
+                &world,
+                press.templates,
+                "labels.typ",
+                "the labels",
+            )
         },
     )?;
     rendered.warnings.extend(warnings);
@@ -575,8 +571,8 @@ impl Backend for Labels {
         let conversion = cx
             .conversion(&scenario.id, to)
             .expect("planned for a conversion");
-        let templates = cx.templates(&scenario.folder);
+        let press = cx.press(&scenario.folder);
         let conversion = &conversion.converted.conversion;
-        render(cx.project, scenario, conversion, templates, cx.sources).map(Made::from)
+        render(cx.project, scenario, conversion, &press).map(Made::from)
     }
 }

@@ -10,12 +10,9 @@ use crate::model::counter_spec::paper_mm;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 
-use crate::source::Sources;
-
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::map_view::{MapView, Window, view};
 use super::pdf::RenderResult;
-use super::templates::Template;
 
 /// The paper left blank around a tile, the band under it for its caption,
 /// and how far neighbouring tiles overlap, in millimetres.
@@ -382,38 +379,22 @@ impl Backend for Maps {
             _ => {}
         }
         let paper = (artifact.part != "map").then_some(artifact.part);
-        let templates = cx.templates(&scenario.folder);
-        render(
-            scenario,
-            layer,
-            map,
-            ruleset,
-            paper,
-            templates,
-            cx.sources,
-            &cx.project.limits,
-        )
-        .map(Made::from)
+        let press = cx.press(&scenario.folder);
+        render(scenario, layer, map, ruleset, paper, &press).map(Made::from)
     }
 }
 
 /// The layer's map as a PDF: on one page at its true scale, or tiled on `paper`.
-// The last three are what every typeset output needs; they become one
-// typesetting context with the render split (issue 41).
-#[allow(clippy::too_many_arguments)]
 pub fn render(
     scenario: &Scenario,
     layer: &Layer,
     map: &HexMap,
     ruleset: Option<&Ruleset>,
     paper: Option<&str>,
-    templates: &[Template],
-    sources: &Sources,
-    limits: &crate::model::limits::Limits,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let data = sheet(scenario, layer, map, ruleset, paper);
-    let world =
-        super::templates::data_world(templates, "map.typ", "map.json", &data, sources, limits)?;
+    let world = super::templates::data_world(press, "map.typ", "map.json", &data)?;
     super::pdf::typeset(
         &world,
         &format!(
@@ -422,7 +403,9 @@ pub fn render(
             layer.ruleset,
             paper.unwrap_or("map")
         ),
-        |error| super::templates::typst_diagnostic(error, &world, templates, "map.typ", "the map"),
+        |error| {
+            super::templates::typst_diagnostic(error, &world, press.templates, "map.typ", "the map")
+        },
     )
 }
 

@@ -52,12 +52,12 @@ pub fn typeset(
     }
     let stored_key = fingerprint
         .filter(|_| super::stored::is_open())
-        .map(|f| super::stored::key(f, ident, build_seconds()));
+        .map(|f| super::stored::key(f, ident, world.created().seconds()));
     if let Some(kept) = stored_key.and_then(super::stored::load) {
         return kept.map(&map);
     }
     let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
-    let options = pdf_options(ident);
+    let options = pdf_options(ident, world.created());
     let pdf = typst_pdf::pdf(&document, &options).map_err(|errors| map_all(&errors, &map))?;
     let kept = reuse::Pdf {
         pdf,
@@ -174,11 +174,11 @@ fn map_all(
     diagnostics.iter().map(map).collect()
 }
 
-fn pdf_options(ident: &str) -> PdfOptions {
+fn pdf_options(ident: &str, created: crate::env::Created) -> PdfOptions {
     PdfOptions {
         ident: Smart::Custom(ident.to_string()),
         creator: Smart::Custom(Some("grognard".into())),
-        timestamp: Some(Timestamp::new_utc(build_date())),
+        timestamp: Some(Timestamp::new_utc(created.datetime())),
         tagged: true,
         ..PdfOptions::default()
     }
@@ -190,13 +190,14 @@ fn pdf_options(ident: &str) -> PdfOptions {
 pub fn export(
     document: &PagedDocument,
     ident: &str,
+    created: crate::env::Created,
     warnings: Vec<Diagnostic>,
     map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
     tagged: bool,
 ) -> RenderResult {
     let options = PdfOptions {
         tagged,
-        ..pdf_options(ident)
+        ..pdf_options(ident, created)
     };
     let pdf = typst_pdf::pdf(document, &options)
         .map_err(|errors| errors.iter().map(map).collect::<Vec<_>>())?;
@@ -242,76 +243,6 @@ fn overflow(document: &PagedDocument) -> Vec<String> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-/// Why `SOURCE_DATE_EPOCH` cannot be used, when it is set and cannot be.
-pub fn source_date_problem() -> Option<String> {
-    let value = std::env::var_os("SOURCE_DATE_EPOCH")?;
-    let text = value.to_string_lossy();
-    let usable = text
-        .parse::<i64>()
-        .ok()
-        .is_some_and(|seconds| date_of(seconds).is_some());
-    (!usable).then(|| {
-        format!(
-            "SOURCE_DATE_EPOCH is `{}`, not a number of seconds since 1970 that makes a date; the PDFs carry the fixed date 2026-01-01",
-            crate::diagnostic::shorten(&text)
-        )
-    })
-}
-
-/// The date outputs carry, in seconds since 1970: `SOURCE_DATE_EPOCH` when
-/// set and usable, else 2026-01-01, so that builds are reproducible.
-pub fn build_seconds() -> i64 {
-    const FIXED: i64 = 1_767_225_600;
-    std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.parse::<i64>().ok())
-        .filter(|s| date_of(*s).is_some())
-        .unwrap_or(FIXED)
-}
-
-/// The PDF date: `SOURCE_DATE_EPOCH` when set, else a fixed date, so builds are reproducible.
-fn build_date() -> typst::foundations::Datetime {
-    let fixed =
-        typst::foundations::Datetime::from_ymd_hms(2026, 1, 1, 0, 0, 0).expect("valid date");
-    std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.parse::<i64>().ok())
-        .and_then(date_of)
-        .unwrap_or(fixed)
-}
-
-/// The date and time `seconds` after 1970-01-01 00:00 UTC, if Typst can hold it.
-fn date_of(seconds: i64) -> Option<typst::foundations::Datetime> {
-    // Dates beyond the year ±9999 are of no document.
-    if seconds.unsigned_abs() > 253_402_300_799 {
-        return None;
-    }
-    let days = seconds.div_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
-    let secs = seconds.rem_euclid(86_400);
-    typst::foundations::Datetime::from_ymd_hms(
-        year as i32,
-        month as u8,
-        day as u8,
-        (secs / 3600) as u8,
-        (secs / 60 % 60) as u8,
-        (secs % 60) as u8,
-    )
-}
-
-/// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 /// Results kept between the builds of one long-lived process (`grognard

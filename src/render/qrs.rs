@@ -8,12 +8,10 @@ use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset, TableKind};
-use crate::source::Sources;
 
 use super::backend::{Artifact, Backend, Context, Made, MadeResult};
 use super::pdf::RenderResult;
 use super::rulebook::{TableData, player_aid_table};
-use super::templates::Template;
 
 /// Pages the sheet may take: one sheet, printed on both sides.
 const PAGES: usize = 2;
@@ -114,8 +112,7 @@ pub fn phases(ruleset: &Ruleset) -> Vec<Phase> {
 pub fn world(
     project: &Project,
     ruleset: &Ruleset,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
     let locale = ruleset.locale();
     let phases = phases(ruleset);
@@ -127,27 +124,19 @@ pub fn world(
         pages: PAGES,
         phases,
     };
-    super::templates::data_world(
-        templates,
-        "qrs.typ",
-        "qrs.json",
-        &sheet,
-        sources,
-        &project.limits,
-    )
+    super::templates::data_world(press, "qrs.typ", "qrs.json", &sheet)
 }
 
 pub fn render(
     project: &Project,
     ruleset: &Ruleset,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> RenderResult {
-    let world = world(project, ruleset, templates, sources)?;
+    let world = world(project, ruleset, press)?;
     let mut rendered =
         super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
             let what = "the quick-reference sheet";
-            super::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
+            super::templates::typst_diagnostic(error, &world, press.templates, "qrs.typ", what)
         })?;
     // A table that does not fit is named, never clipped in silence.
     for title in std::mem::take(&mut rendered.overflow) {
@@ -186,7 +175,6 @@ impl Backend for Qrs {
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
         let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
-        let templates = cx.templates(&ruleset.folder);
-        render(cx.project, ruleset, templates, cx.sources).map(Made::from)
+        render(cx.project, ruleset, &cx.press(&ruleset.folder)).map(Made::from)
     }
 }

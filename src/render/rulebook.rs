@@ -196,12 +196,11 @@ pub fn render(
     project: &Project,
     ruleset: &Ruleset,
     marks: Option<&Marks>,
-    templates: &[Template],
-    sources: &Sources,
+    press: &super::templates::Press,
 ) -> RenderResult {
     let book = book(project, ruleset, marks);
-    let template = |name: &str| templates::find(templates, name);
-    let mut world = MemoryWorld::new("main.typ").within(&project.limits);
+    let template = |name: &str| templates::find(press.templates, name);
+    let mut world = MemoryWorld::new("main.typ").pressed(press);
     let chapters = add_chapters(&mut world, ruleset, marks);
     world.add_source("notes.typ", end_notes(ruleset, &chapters));
     world.add_source("appendix.typ", tables_appendix(ruleset));
@@ -209,7 +208,7 @@ pub fn render(
     let main = templates::render(
         template("rulebook.typ"),
         templates::context("rulebook.typ", &chapter_paths, true),
-        sources,
+        press.sources,
     )
     .map_err(|d| vec![*d])?;
     world.add_source("main.typ", main);
@@ -223,8 +222,8 @@ pub fn render(
     let mapper = ErrorMapper {
         world: &world,
         chapters: &chapters,
-        templates,
-        sources,
+        templates: press.templates,
+        sources: press.sources,
     };
     super::pdf::typeset(&world, &format!("grognard-{}-rules", ruleset.id), |e| {
         mapper.map(e)

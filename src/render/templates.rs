@@ -105,19 +105,33 @@ pub fn context(main: &str, chapters: &[String], appendix: bool) -> Value {
     }
 }
 
+/// What typesetting an output needs besides its data: the templates of its
+/// folder, the sources (to point Typst's errors back at them), the
+/// project's limits and the date the output carries.
+#[derive(Clone, Copy)]
+pub struct Press<'a> {
+    pub templates: &'a [Template],
+    pub sources: &'a Sources,
+    pub limits: &'a crate::model::limits::Limits,
+    pub created: crate::env::Created,
+}
+
 /// A Typst world for one output: the named template as the main file, the
 /// shared Typst library, and the output's data as one JSON file.
 pub fn data_world(
-    templates: &[Template],
+    press: &Press,
     main: &str,
     data_name: &str,
     data: &impl serde::Serialize,
-    sources: &Sources,
-    limits: &crate::model::limits::Limits,
 ) -> Result<MemoryWorld, Vec<Diagnostic>> {
-    let mut world = MemoryWorld::new("main.typ").within(limits);
-    let text =
-        render(find(templates, main), context(main, &[], false), sources).map_err(|d| vec![*d])?;
+    let templates = press.templates;
+    let mut world = MemoryWorld::new("main.typ").pressed(press);
+    let text = render(
+        find(templates, main),
+        context(main, &[], false),
+        press.sources,
+    )
+    .map_err(|d| vec![*d])?;
     world.add_source("main.typ", text);
     world.add_source(LIBRARY, find(templates, LIBRARY).text.clone());
     world.add_data(

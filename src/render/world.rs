@@ -68,6 +68,8 @@ pub struct MemoryWorld {
     data: HashMap<FileId, Bytes>,
     /// How long typesetting it may take (`[limits] typeset_seconds`).
     budget: std::time::Duration,
+    /// The date the document carries, and Typst's `today`.
+    created: crate::env::Created,
 }
 
 impl MemoryWorld {
@@ -77,18 +79,25 @@ impl MemoryWorld {
             sources: HashMap::new(),
             data: HashMap::new(),
             budget: std::time::Duration::from_secs(crate::model::limits::TYPESET_SECONDS.default),
+            created: crate::env::Created::default(),
         }
     }
 
-    /// The typesetting time the project's `[limits]` allow.
-    pub fn within(mut self, limits: &crate::model::limits::Limits) -> Self {
-        self.budget =
-            std::time::Duration::from_secs(limits.get(crate::model::limits::TYPESET_SECONDS));
+    /// Typeset within the time the project's `[limits]` allow, dated as
+    /// the run dates its outputs.
+    pub fn pressed(mut self, press: &super::templates::Press) -> Self {
+        let seconds = press.limits.get(crate::model::limits::TYPESET_SECONDS);
+        self.budget = std::time::Duration::from_secs(seconds);
+        self.created = press.created;
         self
     }
 
     pub fn budget(&self) -> std::time::Duration {
         self.budget
+    }
+
+    pub fn created(&self) -> crate::env::Created {
+        self.created
     }
 
     pub fn add_source(&mut self, path: &str, text: String) {
@@ -156,7 +165,8 @@ impl World for MemoryWorld {
 
     /// A fixed date keeps builds reproducible.
     fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {
-        Datetime::from_ymd(2026, 1, 1)
+        let created = self.created.datetime();
+        Datetime::from_ymd(created.year()?, created.month()?, created.day()?)
     }
 }
 

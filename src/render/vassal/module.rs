@@ -4,6 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
+
+use super::super::templates::Press;
 use typst_layout::PagedDocument;
 
 use crate::diagnostic::Diagnostic;
@@ -186,7 +188,7 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
     let mut head = vec![
         Entry::new(
             "moduledata",
-            module_data(&title, module.version, &description),
+            module_data(&title, module.version, &description, cx.env.created),
         ),
         Entry::new("buildFile.xml", build_file.document()),
     ];
@@ -333,10 +335,8 @@ fn images(
             .map(|face| counters::lone_face(face, settings))
             .collect(),
     };
-    let templates = cx.templates(&scenario.folder);
     let document = typeset(
-        cx,
-        templates,
+        &cx.press(&scenario.folder),
         "vassal.typ",
         "vassal.json",
         &data,
@@ -352,31 +352,24 @@ fn images(
 }
 
 fn typeset(
-    cx: &Context,
-    templates: &[crate::model::template::Template],
+    press: &Press,
     main: &str,
     data_name: &str,
     data: &impl Serialize,
     what: &str,
 ) -> Result<PagedDocument, Vec<Diagnostic>> {
-    let world = super::super::templates::data_world(
-        templates,
-        main,
-        data_name,
-        data,
-        cx.sources,
-        &cx.project.limits,
-    )?;
+    let world = super::super::templates::data_world(press, main, data_name, data)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
-        super::super::templates::typst_diagnostic(error, &world, templates, main, what)
+        super::super::templates::typst_diagnostic(error, &world, press.templates, main, what)
     };
     super::super::pdf::compile(&world, &map).map(|(document, _)| document)
 }
 
 /// The quick-reference sheet's pages, each a chart.
 fn chart_images(cx: &Context, ruleset: &Ruleset) -> Result<Vec<Vec<u8>>, Vec<Diagnostic>> {
-    let templates = cx.templates(&ruleset.folder);
-    let world = super::super::qrs::world(cx.project, ruleset, templates, cx.sources)?;
+    let press = cx.press(&ruleset.folder);
+    let templates = press.templates;
+    let world = super::super::qrs::world(cx.project, ruleset, &press)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         let what = "the quick-reference sheet";
         super::super::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
@@ -822,8 +815,13 @@ impl Module<'_> {
 }
 
 /// `moduledata`: what VASSAL's library and module manager read first.
-fn module_data(name: &str, version: &str, description: &str) -> String {
-    let saved = super::super::pdf::build_seconds() * 1000;
+fn module_data(
+    name: &str,
+    version: &str,
+    description: &str,
+    created: crate::env::Created,
+) -> String {
+    let saved = created.seconds() * 1000;
     Element::new("data")
         .attr("version", "1")
         .child(Element::new("version").text(version))

@@ -733,6 +733,7 @@ fn counters_bench() {
                     sources: &sources,
                     limits: &grognard::model::limits::Limits::default(),
                     created: grognard::env::Created::default(),
+                    stored: None,
                 },
             )
             .unwrap();

@@ -10,6 +10,7 @@ use crate::diagnostic::{self, Diagnostic};
 use crate::output;
 use crate::render::backend::{Artifact, BACKENDS, Backend, Context, Made, MadeResult};
 use crate::render::inspect::Problem;
+use crate::render::stored::Stored;
 use crate::session::Session;
 use crate::source::Sources;
 
@@ -86,12 +87,21 @@ pub fn run(
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
-    crate::render::stored::open(out_dir);
+    let stored = (!session.env.no_cache)
+        .then(|| Stored::open(out_dir))
+        .flatten();
     if let Some(warning) = session.env.warning.clone() {
         session.diagnostics.push(warning);
     }
-    let rendered = render_all(&session.context(), &planned, options.jobs, &mut progress);
-    crate::render::stored::tidy();
+    let cx = Context {
+        stored: stored.as_ref(),
+        ..session.context()
+    };
+    let rendered = render_all(&cx, &planned, options.jobs, &mut progress);
+    drop(cx);
+    if let Some(stored) = &stored {
+        stored.tidy();
+    }
     let mut outputs = Vec::new();
     for ((_, artifact), made) in planned.into_iter().zip(rendered) {
         let path = out_dir.join(&artifact.path);

@@ -11,6 +11,9 @@ pub struct Env {
     pub created: Created,
     /// Why the surroundings could not be used as they are, for a build to report.
     pub warning: Option<Diagnostic>,
+    /// `GROGNARD_NO_CACHE` is set: a build keeps no typeset PDFs in
+    /// `<out>/.cache/typeset/` for the next run.
+    pub no_cache: bool,
 }
 
 impl Env {
@@ -34,6 +37,7 @@ impl Env {
         Env {
             created: created.flatten().unwrap_or_default(),
             warning: problem,
+            no_cache: std::env::var_os("GROGNARD_NO_CACHE").is_some(),
         }
     }
 }

@@ -110,6 +110,7 @@ impl Session {
                 .collect(),
             shared: Default::default(),
             env: &self.env,
+            stored: None,
         }
     }
 

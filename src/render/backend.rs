@@ -38,6 +38,8 @@ pub struct Context<'a> {
     pub shared: Shared,
     /// What the run took from its surroundings: the date outputs carry.
     pub env: &'a crate::env::Env,
+    /// Where typeset PDFs are kept between runs, in a build that keeps them.
+    pub stored: Option<&'a super::stored::Stored>,
 }
 
 /// A rulebook's PDF, or why it could not be made.
@@ -72,6 +74,7 @@ impl<'a> Context<'a> {
             sources: self.sources,
             limits: &self.project.limits,
             created: self.env.created,
+            stored: self.stored,
         }
     }
 

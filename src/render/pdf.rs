@@ -43,7 +43,8 @@ pub fn typeset(
     map: impl Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> RenderResult {
     // The world is hashed only where a result may be found by its hash.
-    let fingerprint = (reuse::enabled() || super::stored::is_open()).then(|| world.fingerprint());
+    let stored = world.stored();
+    let fingerprint = (reuse::enabled() || stored.is_some()).then(|| world.fingerprint());
     let key = fingerprint
         .filter(|_| reuse::enabled())
         .map(|f| typst::utils::hash128(&(f, ident)));
@@ -51,9 +52,9 @@ pub fn typeset(
         return kept.map(&map);
     }
     let stored_key = fingerprint
-        .filter(|_| super::stored::is_open())
+        .filter(|_| stored.is_some())
         .map(|f| super::stored::key(f, ident, world.created().seconds()));
-    if let Some(kept) = stored_key.and_then(super::stored::load) {
+    if let Some(kept) = stored.zip(stored_key).and_then(|(s, k)| s.load(k)) {
         return kept.map(&map);
     }
     let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
@@ -66,8 +67,8 @@ pub fn typeset(
         problems: read_back(&document),
         pages: document.pages().len(),
     };
-    if let Some(stored_key) = stored_key {
-        super::stored::save(stored_key, &kept);
+    if let Some((stored, stored_key)) = stored.zip(stored_key) {
+        stored.save(stored_key, &kept);
     }
     if let Some(key) = key {
         reuse::keep_pdf(key, kept.clone());

@@ -13,7 +13,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
@@ -24,8 +24,12 @@ use super::pdf::reuse::Pdf;
 /// What the folder may hold before the least recently used go.
 const LIMIT_BYTES: u64 = 256 * 1024 * 1024;
 
-/// The folder of the current build, when it keeps PDFs.
-static FOLDER: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The typeset PDFs kept in one output folder's cache: a value a build
+/// opens and hands to what it typesets, never process state.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    folder: PathBuf,
+}
 
 /// What is kept beside a PDF, and a check that the PDF is the one written.
 #[derive(Serialize, Deserialize)]
@@ -40,16 +44,30 @@ struct Entry {
     problems: Vec<Problem>,
 }
 
-/// From now on PDFs are kept in `out_dir`'s cache (unless
-/// `GROGNARD_NO_CACHE` is set).
-pub fn open(out_dir: &Path) {
-    let cache = out_dir.join(".cache");
-    let typeset = cache.join("typeset");
-    let folder = (std::env::var_os("GROGNARD_NO_CACHE").is_none()
-        && own_folder(&cache)
-        && own_folder(&typeset))
-    .then_some(typeset);
-    *FOLDER.lock().unwrap_or_else(|e| e.into_inner()) = folder;
+impl Stored {
+    /// The cache of `out_dir`, unless it is not grognard's own folder.
+    pub fn open(out_dir: &Path) -> Option<Stored> {
+        let cache = out_dir.join(".cache");
+        let typeset = cache.join("typeset");
+        (own_folder(&cache) && own_folder(&typeset)).then_some(Stored { folder: typeset })
+    }
+
+    /// The PDF kept under `key`, if there is one and it is whole.
+    pub fn load(&self, key: u128) -> Option<Pdf> {
+        load(&self.folder, key)
+    }
+
+    /// Keeps a PDF that typeset without warnings. A failure to write only
+    /// means it is typeset again next time.
+    pub fn save(&self, key: u128, kept: &Pdf) {
+        save(&self.folder, key, kept);
+    }
+
+    /// Drops the least recently used entries while the folder holds more
+    /// than [`LIMIT_BYTES`].
+    pub fn tidy(&self) {
+        tidy_to(&self.folder, LIMIT_BYTES);
+    }
 }
 
 /// A folder grognard may keep files in: absent (it makes it), or a real
@@ -67,15 +85,6 @@ fn read_regular(path: &Path) -> Option<Vec<u8>> {
         .ok()
         .filter(|m| m.file_type().is_file())?;
     fs::read(path).ok()
-}
-
-fn folder() -> Option<PathBuf> {
-    FOLDER.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-/// Whether this run keeps PDFs (a build with the cache on).
-pub fn is_open() -> bool {
-    folder().is_some()
 }
 
 /// The key of a document: its world's fingerprint and identifier, with the
@@ -112,9 +121,8 @@ fn paths(folder: &Path, key: u128) -> (PathBuf, PathBuf) {
     )
 }
 
-/// The PDF kept under `key`, if there is one and it is whole.
-pub fn load(key: u128) -> Option<Pdf> {
-    let (pdf_path, entry_path) = paths(&folder()?, key);
+fn load(folder: &Path, key: u128) -> Option<Pdf> {
+    let (pdf_path, entry_path) = paths(folder, key);
     let entry: Entry = serde_json::from_slice(&read_regular(&entry_path)?).ok()?;
     if entry.key != format!("{key:032x}") {
         return None;
@@ -137,14 +145,11 @@ pub fn load(key: u128) -> Option<Pdf> {
     })
 }
 
-/// Keeps a PDF that typeset without warnings. A failure to write only
-/// means it is typeset again next time.
-pub fn save(key: u128, kept: &Pdf) {
-    let Some(folder) = folder() else { return };
+fn save(folder: &Path, key: u128, kept: &Pdf) {
     if !kept.warnings.is_empty() {
         return;
     }
-    let (pdf_path, entry_path) = paths(&folder, key);
+    let (pdf_path, entry_path) = paths(folder, key);
     let entry = Entry {
         key: format!("{key:032x}"),
         bytes: kept.pdf.len(),
@@ -177,14 +182,6 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 fn hash(bytes: &[u8]) -> String {
     format!("{:032x}", typst::utils::hash128(bytes))
-}
-
-/// Drops the least recently used entries while the folder holds more
-/// than [`LIMIT_BYTES`].
-pub fn tidy() {
-    if let Some(folder) = folder() {
-        tidy_to(&folder, LIMIT_BYTES);
-    }
 }
 
 /// Whether a file of the folder is an entry this program wrote: a regular

@@ -114,6 +114,8 @@ pub struct Press<'a> {
     pub sources: &'a Sources,
     pub limits: &'a crate::model::limits::Limits,
     pub created: crate::env::Created,
+    /// Where typeset PDFs are kept between runs, in a build that keeps them.
+    pub stored: Option<&'a super::stored::Stored>,
 }
 
 /// A Typst world for one output: the named template as the main file, the

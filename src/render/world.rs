@@ -70,6 +70,8 @@ pub struct MemoryWorld {
     budget: std::time::Duration,
     /// The date the document carries, and Typst's `today`.
     created: crate::env::Created,
+    /// Where typeset PDFs are kept between runs, in a build that keeps them.
+    stored: Option<super::stored::Stored>,
 }
 
 impl MemoryWorld {
@@ -80,6 +82,7 @@ impl MemoryWorld {
             data: HashMap::new(),
             budget: std::time::Duration::from_secs(crate::model::limits::TYPESET_SECONDS.default),
             created: crate::env::Created::default(),
+            stored: None,
         }
     }
 
@@ -89,6 +92,7 @@ impl MemoryWorld {
         let seconds = press.limits.get(crate::model::limits::TYPESET_SECONDS);
         self.budget = std::time::Duration::from_secs(seconds);
         self.created = press.created;
+        self.stored = press.stored.cloned();
         self
     }
 
@@ -98,6 +102,10 @@ impl MemoryWorld {
 
     pub fn created(&self) -> crate::env::Created {
         self.created
+    }
+
+    pub fn stored(&self) -> Option<&super::stored::Stored> {
+        self.stored.as_ref()
     }
 
     pub fn add_source(&mut self, path: &str, text: String) {

@@ -462,3 +462,24 @@ pub fn add_a_table_that_overflows(project: &Path) {
     );
     std::fs::write(project.join("content/demo/tables/huge.toml"), table).unwrap();
 }
+
+/// Runs one of poppler's readers (`pdftotext`, `pdftoppm`) on `pdf`, with
+/// the options before and after it; `None` where poppler is not installed,
+/// a failure where `GROGNARD_REQUIRE_READERS` says it must be (`.ci/run`
+/// installs it).
+pub fn poppler(program: &str, before: &[&str], pdf: &Path, after: &[&str]) -> Option<Output> {
+    let command = Command::new(program)
+        .args(before)
+        .arg(pdf)
+        .args(after)
+        .output();
+    let Ok(output) = command else {
+        assert!(
+            std::env::var_os("GROGNARD_REQUIRE_READERS").is_none(),
+            "GROGNARD_REQUIRE_READERS is set but {program} (poppler-utils) is not installed"
+        );
+        eprintln!("skipped: no {program} (apt-get install poppler-utils)");
+        return None;
+    };
+    Some(output)
+}

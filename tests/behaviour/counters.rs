@@ -198,16 +198,8 @@ fn a_rendered_counter_page_is_not_blank() {
     let pdf = folder.path().join("counters.pdf");
     std::fs::write(&pdf, counters_pdf()).unwrap();
     // The first page in grey at 36 dpi, as a PGM image on stdout.
-    let output = std::process::Command::new("pdftoppm")
-        .args(["-gray", "-r", "36", "-f", "1", "-l", "1"])
-        .arg(&pdf)
-        .output();
-    let Ok(output) = output else {
-        assert!(
-            std::env::var_os("GROGNARD_REQUIRE_READERS").is_none(),
-            "GROGNARD_REQUIRE_READERS is set but pdftoppm (poppler-utils) is not installed"
-        );
-        eprintln!("skipped: no pdftoppm (apt-get install poppler-utils)");
+    let args = ["-gray", "-r", "36", "-f", "1", "-l", "1"];
+    let Some(output) = crate::common::poppler("pdftoppm", &args, &pdf, &[]) else {
         return;
     };
     assert!(output.status.success(), "pdftoppm failed");

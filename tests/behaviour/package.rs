@@ -470,19 +470,8 @@ type Page = ((f64, f64), Vec<Word>);
 /// Each page's size and words as an outside reader, poppler, finds them;
 /// `None` where `pdftotext` is not installed (and `.ci/run` installs it).
 fn read_back(pdf: &Path) -> Option<Vec<Page>> {
-    let output = std::process::Command::new("pdftotext")
-        .args(["-bbox", "-q"])
-        .arg(pdf)
-        .arg("-")
-        .output();
-    let Ok(output) = output else {
-        assert!(
-            std::env::var_os("GROGNARD_REQUIRE_READERS").is_none(),
-            "GROGNARD_REQUIRE_READERS is set but pdftotext (poppler-utils) is not installed"
-        );
-        eprintln!("skipped: no pdftotext (apt-get install poppler-utils)");
-        return None;
-    };
+    // The words to stdout ("-").
+    let output = crate::common::poppler("pdftotext", &["-bbox", "-q"], pdf, &["-"])?;
     let html = String::from_utf8_lossy(&output.stdout).into_owned();
     let number = |tag: &str, key: &str| -> f64 {
         let at = tag.find(&format!("{key}=\"")).unwrap() + key.len() + 2;

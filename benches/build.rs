@@ -734,6 +734,7 @@ fn counters_bench() {
                     limits: &grognard::model::limits::Limits::default(),
                     created: grognard::env::Created::default(),
                     stored: None,
+                    reuse: None,
                 },
             )
             .unwrap();

@@ -68,13 +68,15 @@ pub fn plan(
 }
 
 /// How a build renders and writes.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Files rendered at a time; 0 for as many as the machine has cores.
     pub jobs: usize,
     /// Leave a file that already holds the rendered bytes untouched (and
     /// unlisted), as `watch` does: a viewer reloads only what changed.
     pub skip_unchanged: bool,
+    /// What a long-lived process keeps between its builds (`watch`).
+    pub reuse: Option<std::sync::Arc<crate::render::reuse::Reuse>>,
 }
 
 /// Renders and writes each planned file into `out_dir`. Nothing is written for
@@ -95,6 +97,7 @@ pub fn run(
     }
     let cx = Context {
         stored: stored.as_ref(),
+        reuse: options.reuse.as_ref(),
         ..session.context()
     };
     let rendered = render_all(&cx, &planned, options.jobs, &mut progress);

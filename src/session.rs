@@ -111,6 +111,7 @@ impl Session {
             shared: Default::default(),
             env: &self.env,
             stored: None,
+            reuse: None,
         }
     }
 

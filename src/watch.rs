@@ -2,15 +2,16 @@
 //! long-lived process loads and checks the project again on each change
 //! (tens of milliseconds), re-renders every planned file, and lets Typst
 //! work again only where its input changed: a world whose files are the same
-//! as in the last build gives back its kept PDF ([`crate::render::pdf::reuse`]),
+//! as in the last build gives back its kept PDF ([`Reuse`]),
 //! and Typst's own memo cache stays warm for the documents that did change.
 //! Files whose bytes are unchanged are not written again.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::build::{self, Output};
-use crate::render::pdf::reuse;
+use crate::render::reuse::Reuse;
 use crate::session::Session;
 
 /// The project's folders a build reads.
@@ -27,6 +28,8 @@ pub struct Watch {
     pub only: Vec<String>,
     pub out: PathBuf,
     pub jobs: usize,
+    /// What the builds of this watch keep for the next.
+    reuse: Arc<Reuse>,
 }
 
 /// One build of a watch: the checked project, its targets, the files that
@@ -40,20 +43,20 @@ pub struct Round {
 
 impl Watch {
     pub fn new(root: PathBuf, names: Vec<String>, only: Vec<String>, out: PathBuf) -> Self {
-        reuse::keep_results();
         Self {
             root,
             names,
             only,
             out,
             jobs: 0,
+            reuse: Arc::default(),
         }
     }
 
     /// Loads, checks and builds again, writing only the files that changed.
     pub fn build(&self) -> Round {
         let started = Instant::now();
-        reuse::next_build();
+        self.reuse.next_build();
         let scenario_pages = self.only.is_empty() || self.only.iter().any(|k| k == "html");
         let scope = crate::load::Scope::for_targets(&self.root, &self.names, scenario_pages);
         let mut session = Session::load_scoped(&self.root, &scope);
@@ -64,6 +67,7 @@ impl Watch {
         let options = build::Options {
             jobs: self.jobs,
             skip_unchanged: true,
+            reuse: Some(Arc::clone(&self.reuse)),
         };
         let written = build::build_targets(
             &mut session,

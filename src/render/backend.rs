@@ -13,7 +13,7 @@ use crate::model::scenario::{Layer, Scenario};
 use crate::model::{ConvertJob, Project, Ruleset};
 use crate::source::Sources;
 
-use super::inspect::Problem;
+use crate::render::inspect::Problem;
 use crate::model::template::{Template, Templates};
 
 /// A conversion of grognard.toml (or of `grognard convert`) whose layer has
@@ -39,11 +39,13 @@ pub struct Context<'a> {
     /// What the run took from its surroundings: the date outputs carry.
     pub env: &'a crate::env::Env,
     /// Where typeset PDFs are kept between runs, in a build that keeps them.
-    pub stored: Option<&'a super::stored::Stored>,
+    pub stored: Option<&'a crate::render::stored::Stored>,
+    /// What a long-lived process (`watch`) keeps between its builds.
+    pub reuse: Option<&'a Arc<crate::render::reuse::Reuse>>,
 }
 
 /// A rulebook's PDF, or why it could not be made.
-pub type SharedRulebook = Result<Arc<super::pdf::Rendered>, Vec<Diagnostic>>;
+pub type SharedRulebook = Result<Arc<crate::render::pdf::Rendered>, Vec<Diagnostic>>;
 
 /// The rulebooks a build has typeset, by ruleset: the rulebook file and a
 /// VASSAL module's Help menu hold the same PDF. A second asker waits for
@@ -68,13 +70,14 @@ impl<'a> Context<'a> {
     }
 
     /// What typesetting an output of a ruleset's or scenario's folder needs.
-    pub fn press(&self, folder: &Path) -> super::templates::Press<'a> {
-        super::templates::Press {
+    pub fn press(&self, folder: &Path) -> crate::render::templates::Press<'a> {
+        crate::render::templates::Press {
             templates: self.templates.of(folder),
             sources: self.sources,
             limits: &self.project.limits,
             created: self.env.created,
             stored: self.stored,
+            reuse: self.reuse,
         }
     }
 
@@ -122,7 +125,7 @@ impl<'a> Context<'a> {
                 .iter()
                 .find(|(id, _)| *id == ruleset.id)
                 .map(|(_, marks)| marks);
-            super::rulebook::render(self.project, ruleset, marks, &press).map(Arc::new)
+            crate::render::rulebook::render(self.project, ruleset, marks, &press).map(Arc::new)
         })
         .clone()
     }
@@ -169,8 +172,8 @@ pub struct Made {
     pub problems: Vec<Problem>,
 }
 
-impl From<super::pdf::Rendered> for Made {
-    fn from(rendered: super::pdf::Rendered) -> Self {
+impl From<crate::render::pdf::Rendered> for Made {
+    fn from(rendered: crate::render::pdf::Rendered) -> Self {
         Self {
             bytes: rendered.pdf,
             warnings: rendered.warnings,
@@ -198,17 +201,17 @@ pub trait Backend: Sync {
 
 /// Every output kind, in the order a build makes them.
 pub static BACKENDS: &[&dyn Backend] = &[
-    &super::rulebook::Rules,
-    &super::qrs::Qrs,
-    &super::cards::Cards,
-    &super::booklet::Oob,
-    &super::booklet::Booklets,
-    &super::counters::Counters,
-    &super::map::Maps,
-    &super::conversion::Conversions,
-    &super::labels::Labels,
-    &super::html::Web,
-    &super::vassal::Vassal,
+    &crate::render::rulebook::Rules,
+    &crate::render::qrs::Qrs,
+    &crate::render::cards::Cards,
+    &crate::render::booklet::Oob,
+    &crate::render::booklet::Booklets,
+    &crate::render::counters::Counters,
+    &crate::render::map::Maps,
+    &crate::render::conversion::Conversions,
+    &crate::render::labels::Labels,
+    &crate::render::html::Web,
+    &crate::render::vassal::Vassal,
 ];
 
 pub fn backend(name: &str) -> Option<&'static dyn Backend> {

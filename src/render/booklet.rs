@@ -11,7 +11,7 @@ use crate::model::scenario::{Clock, Formation, Layer, Prose, Scenario, Unit, pro
 use crate::model::schedule::Schedule;
 use crate::model::strength::{Totals, formation_totals};
 
-use super::backend::{self, Artifact, Backend, Made, MadeResult};
+use crate::render::backend::{self, Artifact, Backend, Made, MadeResult};
 use crate::locale::Locale;
 
 /// The turns of one day: the day is named on an action of several days.
@@ -75,9 +75,9 @@ pub struct Booklet {
     pub compiler_notes: Vec<String>,
     pub arrivals: Chart,
     /// The counters' symbols and class marks, for a hex layer.
-    pub counter_key: Vec<super::counters::KeyEntry>,
+    pub counter_key: Vec<crate::render::counters::KeyEntry>,
     /// The set-up drawn on the layer's map, for a hex layer.
-    pub setup_map: Option<super::booklet_map::SetupMap>,
+    pub setup_map: Option<crate::render::booklet_map::SetupMap>,
     pub sources: Vec<String>,
 }
 
@@ -383,10 +383,10 @@ pub fn booklet(project: &Project, scenario: &Scenario, layer: Option<&Layer>) ->
             .collect(),
     };
     if let (Some(layer), Some(ruleset)) = (layer, ruleset) {
-        super::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
+        crate::render::booklet_layer::add_layer(&cx, layer, ruleset, &mut booklet);
         if layer.map.is_some() {
-            booklet.counter_key = super::counters::layer_key(project, scenario, layer);
-            booklet.setup_map = super::booklet_map::setup_map(&cx, layer, Some(ruleset));
+            booklet.counter_key = crate::render::counters::layer_key(project, scenario, layer);
+            booklet.setup_map = crate::render::booklet_map::setup_map(&cx, layer, Some(ruleset));
         }
     }
     booklet
@@ -436,16 +436,16 @@ pub fn render(
     project: &Project,
     scenario: &Scenario,
     layer: Option<&Layer>,
-    press: &super::templates::Press,
-) -> super::pdf::RenderResult {
+    press: &crate::render::templates::Press,
+) -> crate::render::pdf::RenderResult {
     let data = booklet(project, scenario, layer);
-    let world = super::templates::data_world(press, "booklet.typ", "scenario.json", &data)?;
+    let world = crate::render::templates::data_world(press, "booklet.typ", "scenario.json", &data)?;
     let ident = match layer {
         Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
         None => format!("grognard-{}", scenario.id),
     };
-    super::pdf::typeset(&world, &ident, |error| {
-        super::templates::typst_diagnostic(
+    crate::render::pdf::typeset(&world, &ident, |error| {
+        crate::render::templates::typst_diagnostic(
             error,
             &world,
             press.templates,

@@ -7,7 +7,7 @@ use crate::model::scenario::{Clock, Formation, Layer, Status, Unit, Who};
 use crate::model::schedule::Entry;
 use crate::model::strength::{Totals, sum};
 
-use super::booklet::{Chart, ChartSide, Context, Node, Noted, SideView, thousands};
+use crate::render::booklet::{Chart, ChartSide, Context, Node, Noted, SideView, thousands};
 
 impl Context<'_> {
     /// Each side with its commander, totals and order-of-battle tree.

@@ -5,7 +5,7 @@
 use crate::model::Ruleset;
 use crate::model::scenario::{Layer, Placement, prose_in};
 
-use super::booklet::{Booklet, Context, TurnCell, TurnDay, section_note};
+use crate::render::booklet::{Booklet, Context, TurnCell, TurnDay, section_note};
 use crate::locale::{Counted, Locale};
 
 /// Fills the booklet's layer sections from `layer`, played with `ruleset`.

@@ -11,8 +11,8 @@ use crate::model::Ruleset;
 use crate::model::map::HexMap;
 use crate::model::scenario::Layer;
 
-use super::booklet::Context;
-use super::map_view::{self, Drawer, MapView, Spot, Stack, view};
+use crate::render::booklet::Context;
+use crate::render::map_view::{self, Drawer, MapView, Spot, Stack, view};
 
 /// The room a diagram may take on the booklet's page, in millimetres.
 const ROOM_MM: (f64, f64) = (170.0, 200.0);
@@ -41,7 +41,7 @@ pub(super) fn setup_map(
     let fit = (ROOM_MM.0 / unit.0).min(ROOM_MM.1 / unit.1);
     let hex_mm = fit.min(map.hex_mm.unwrap_or(25.0));
     let language = ruleset.map_or(cx.locale.language.as_str(), |r| r.language.as_str());
-    let colour = super::map::side_colour(cx.scenario);
+    let colour = crate::render::map::side_colour(cx.scenario);
     let mut view = view(map, ruleset, language, hex_mm, None, &colour);
     let drawer = Drawer::new(map, hex_mm, ruleset, language);
     let named = named_hexes(layer, map);
@@ -117,7 +117,7 @@ pub(super) fn setup_map(
             size,
             height: size,
             pt: points(size * 0.55).clamp(3.5, 9.0),
-            ink: super::counters::ink_on(&colour).to_string(),
+            ink: crate::render::counters::ink_on(&colour).to_string(),
             colour,
             text: count.to_string(),
         });
@@ -138,7 +138,7 @@ pub(super) fn setup_map(
         title: cx.locale.setup_map.clone(),
         view,
         key: cx.locale.map_setup_key.clone(),
-        notes: super::map::notes(map, cx.locale),
+        notes: crate::render::map::notes(map, cx.locale),
     })
 }
 
@@ -196,7 +196,7 @@ fn arrivals(
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(" · ");
-        let width = super::table_layout::width(super::measure::Face::Sans, &text, true) * pt * 25.4
+        let width = crate::render::table_layout::width(crate::render::measure::Face::Sans, &text, true) * pt * 25.4
             / 72.0
             + 1.6;
         view.arrivals.push(Stack {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::locale::Locale;
 use crate::model::counter_spec::{Duplex, Settings};
 
-use super::pdf::RenderResult;
+use crate::render::pdf::RenderResult;
 
 /// The offsets the scales show: −5 to +5 mm in half millimetres, the range
 /// `back_offset_mm` accepts.
@@ -163,7 +163,7 @@ fn sides(settings: &Settings, locale: &Locale) -> (Side, Side) {
 pub fn render(
     settings: &Settings,
     locale: &Locale,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let (mut front, back) = sides(settings, locale);
     let pages = if settings.duplex == Duplex::GutterFold {
@@ -181,9 +181,9 @@ pub fn render(
         setting: locale.calibration_setting.clone(),
         pages,
     };
-    let world = super::templates::data_world(press, "calibration.typ", "calibration.json", &sheet)?;
-    super::pdf::typeset(&world, "grognard-calibration", |error| {
+    let world = crate::render::templates::data_world(press, "calibration.typ", "calibration.json", &sheet)?;
+    crate::render::pdf::typeset(&world, "grognard-calibration", |error| {
         let what = "the calibration sheet";
-        super::templates::typst_diagnostic(error, &world, press.templates, "calibration.typ", what)
+        crate::render::templates::typst_diagnostic(error, &world, press.templates, "calibration.typ", what)
     })
 }

@@ -17,11 +17,11 @@ use crate::diagnostic::Diagnostic;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::imposition::{Mark, Sheet, impose};
-use super::pdf::RenderResult;
-use super::rulebook::TableData;
-use super::tables::{DisplayTable, Row};
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::imposition::{Mark, Sheet, impose};
+use crate::render::pdf::RenderResult;
+use crate::render::rulebook::TableData;
+use crate::render::tables::{DisplayTable, Row};
 
 /// Paper left round the cards: 3 × 88.9 mm of poker cards leave 6.35 mm
 /// above and below on US Letter.
@@ -66,7 +66,7 @@ struct Card {
 pub fn render(
     project: &Project,
     ruleset: &Ruleset,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let locale = ruleset.locale();
     let settings = &project.counters;
@@ -81,7 +81,7 @@ pub fn render(
         height,
         bleed: settings.bleed_mm,
         safe: settings.safe_mm,
-        phases: super::qrs::phases(ruleset)
+        phases: crate::render::qrs::phases(ruleset)
             .into_iter()
             .map(|phase| CardPhase {
                 title: phase.title,
@@ -97,12 +97,12 @@ pub fn render(
             })
             .collect(),
     };
-    let world = super::templates::data_world(press, "cards.typ", "cards.json", &deck)?;
+    let world = crate::render::templates::data_world(press, "cards.typ", "cards.json", &deck)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         let what = "the quick-reference cards";
-        super::templates::typst_diagnostic(error, &world, press.templates, "cards.typ", what)
+        crate::render::templates::typst_diagnostic(error, &world, press.templates, "cards.typ", what)
     };
-    let (cards, mut warnings) = super::pdf::compile(&world, &map)?;
+    let (cards, mut warnings) = crate::render::pdf::compile(&world, &map)?;
     let backs = deck.phases.len();
     // Every front has a back: the deck holds at least one of each.
     let fronts = cards.pages().len().saturating_sub(backs.max(1));
@@ -126,7 +126,7 @@ pub fn render(
     }
     let sheet = Sheet::of(settings, (width, height), MARGIN_MM);
     let imposed = impose_cards(&cards, (&starts, fronts, backs), &sheet, settings);
-    super::pdf::export(
+    crate::render::pdf::export(
         &imposed,
         &format!("grognard-{}-cards", ruleset.id),
         press.created,
@@ -265,7 +265,7 @@ fn on_its_side(table: &DisplayTable, (width, height): (f64, f64)) -> bool {
                     .zip(&widths)
                     .map(|(text, w)| {
                         let ems =
-                            super::table_layout::width(super::measure::Face::Sans, text, false);
+                            crate::render::table_layout::width(crate::render::measure::Face::Sans, text, false);
                         (ems / w.max(0.5)).ceil().max(1.0)
                     })
                     .fold(1.0, f64::max),
@@ -372,7 +372,7 @@ impl Backend for Cards {
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         // A ruleset with no table for player aids has no cards to print.
         match cx.ruleset(target) {
-            Some(ruleset) if !super::qrs::sheet_phases(ruleset).is_empty() => {
+            Some(ruleset) if !crate::render::qrs::sheet_phases(ruleset).is_empty() => {
                 cx.ruleset_file(target, "cards.pdf")
             }
             _ => Vec::new(),

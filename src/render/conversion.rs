@@ -1,7 +1,7 @@
 //! Converted scenarios: the editable layer (TOML) and the report (Markdown)
 //! that says what was mapped, judged and left out.
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
 
 /// out/<battle>/<battle>-<ruleset>.toml and -report.md
 pub struct Conversions;

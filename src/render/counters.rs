@@ -11,10 +11,10 @@ use crate::model::Project;
 use crate::model::counter_spec::{CounterSpec, Settings};
 use crate::model::scenario::{Layer, Scenario, Unit};
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::counter_names::{abbreviate, short_name};
-use super::imposition::Mark;
-use super::pdf::RenderResult;
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::counter_names::{abbreviate, short_name};
+use crate::render::imposition::Mark;
+use crate::render::pdf::RenderResult;
 
 /// One face of a counter.
 #[derive(Serialize, Clone)]
@@ -97,7 +97,7 @@ fn fit(
     let size_pt = size_mm * 72.0 / 25.4;
     let largest = (share * size_pt).max(floor);
     let Some(em) =
-        super::measure::width_em(super::measure::Face::Sans, text, bold).filter(|em| *em > 0.0)
+        crate::render::measure::width_em(crate::render::measure::Face::Sans, text, bold).filter(|em| *em > 0.0)
     else {
         return (largest, None);
     };
@@ -119,7 +119,7 @@ impl Placed {
         let (title_pt, title) = fixed(&face.title, true, TITLE, settings);
         // The second line takes the longest of its shorter forms that fits.
         let mut face = face;
-        let forms = super::counter_names::shorter_forms(&face.subtitle);
+        let forms = crate::render::counter_names::shorter_forms(&face.subtitle);
         let fitting = forms
             .iter()
             .find(|form| fixed(form, false, SUBTITLE, settings).1.is_none());
@@ -504,7 +504,7 @@ pub struct LaidPage {
 /// Lays counters out on pages (see `imposition::impose`); a turned back is
 /// drawn upside down.
 pub fn layout(settings: &Settings, counters: &[(Face, Face)]) -> Vec<LaidPage> {
-    super::imposition::impose(&super::imposition::Sheet::for_counters(settings), counters)
+    crate::render::imposition::impose(&crate::render::imposition::Sheet::for_counters(settings), counters)
         .into_iter()
         .map(|page| LaidPage {
             faces: page
@@ -529,7 +529,7 @@ pub fn render(
     scenario: &Scenario,
     layer: &Layer,
     settings: &Settings,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let all = counters(project, scenario, layer);
     let ruleset = project.ruleset(&layer.ruleset);
@@ -538,7 +538,7 @@ pub fn render(
         classes: ruleset.map(class_names).unwrap_or_default(),
     };
     let name = ruleset.map_or(layer.ruleset.as_str(), |r| r.name.as_str());
-    let title = super::with_edition(format!("{} — {name}", scenario.title), ruleset);
+    let title = crate::render::with_edition(format!("{} — {name}", scenario.title), ruleset);
     render_faces(&title, &all, settings, &legend, press)
 }
 
@@ -650,7 +650,7 @@ pub fn render_faces(
     all: &[(Face, Face)],
     settings: &Settings,
     legend: &Legend,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let mut warnings: Vec<(String, Diagnostic)> = Vec::new();
     let mut page = |laid: LaidPage| SheetPage {
@@ -682,9 +682,9 @@ pub fn render_faces(
         safe: settings.safe_mm,
         pages,
     };
-    let world = super::templates::data_world(press, "counters.typ", "counters.json", &sheet)?;
-    let mut rendered = super::pdf::typeset(&world, "grognard-counters", |error| {
-        super::templates::typst_diagnostic(
+    let world = crate::render::templates::data_world(press, "counters.typ", "counters.json", &sheet)?;
+    let mut rendered = crate::render::pdf::typeset(&world, "grognard-counters", |error| {
+        crate::render::templates::typst_diagnostic(
             error,
             &world,
             press.templates,

@@ -7,7 +7,7 @@ use crate::model::diagram::{
     Arrow, Diagram, Facing, Field, Grid, HexMark, Mark, Note, Point, Unit,
 };
 
-use super::escape::TypstWriter;
+use crate::render::escape::TypstWriter;
 
 /// Writes `#gg-diagram((grid: "hex", …))` — one call, no line break after it.
 pub fn to_typst(diagram: &Diagram, out: &mut TypstWriter) {
@@ -299,8 +299,8 @@ mod tests {
             .filter(|p| {
                 matches!(
                     p,
-                    super::super::inspect::Problem::OffPage { .. }
-                        | super::super::inspect::Problem::MissingGlyph { .. }
+                    crate::render::inspect::Problem::OffPage { .. }
+                        | crate::render::inspect::Problem::MissingGlyph { .. }
                 )
             })
             .collect();

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::locale::{Arg, Locale};
 use crate::model::changes::{Change, Entry, Kind, Place, RulesetChanges, Spot, Words};
 
-use super::pdf::RenderResult;
+use crate::render::pdf::RenderResult;
 
 /// One heading of the errata: a place and the lines of its changes.
 #[derive(Serialize)]
@@ -333,7 +333,7 @@ pub fn pdf(
     errata: &Errata,
     locale: &Locale,
     paper: &str,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let word = |id: &str| locale.message(id, &[]);
     let sheet = Sheet {
@@ -346,9 +346,9 @@ pub fn pdf(
         old_number: word("errata_old_number"),
         new_number: word("errata_new_number"),
     };
-    let world = super::templates::data_world(press, "errata.typ", "errata.json", &sheet)?;
-    super::pdf::typeset(&world, "grognard-errata", |error| {
-        super::templates::typst_diagnostic(
+    let world = crate::render::templates::data_world(press, "errata.typ", "errata.json", &sheet)?;
+    crate::render::pdf::typeset(&world, "grognard-errata", |error| {
+        crate::render::templates::typst_diagnostic(
             error,
             &world,
             press.templates,

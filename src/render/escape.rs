@@ -160,7 +160,7 @@ mod tests {
 
 #[cfg(test)]
 mod properties {
-    use super::markup;
+    use crate::render::escape::markup;
     use proptest::prelude::*;
     use typst::syntax::{SyntaxKind, SyntaxNode};
 

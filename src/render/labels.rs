@@ -9,10 +9,10 @@ use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::counter_names::{short_name, shorter_forms};
-use super::measure::Face;
-use super::pdf::RenderResult;
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::counter_names::{short_name, shorter_forms};
+use crate::render::measure::Face;
+use crate::render::pdf::RenderResult;
 
 /// A label's depth, in millimetres: a strip behind the unit's front rank.
 const DEPTH_MM: f64 = 12.0;
@@ -156,7 +156,7 @@ pub fn render(
     project: &Project,
     scenario: &Scenario,
     conversion: &Conversion,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let ruleset = project.ruleset(&conversion.to);
     let locale = project.locales.get(ruleset.map_or("en", |r| &r.language));
@@ -171,7 +171,7 @@ pub fn render(
         .unwrap_or_default();
     let mut warnings = Vec::new();
     let fitted = labels(project, scenario, conversion, locale, &mut warnings);
-    let title = super::with_edition(
+    let title = crate::render::with_edition(
         format!(
             "{} — {}",
             scenario.title,
@@ -216,12 +216,12 @@ pub fn render(
         rosters,
         ..sheet
     };
-    let world = super::templates::data_world(press, "labels.typ", "labels.json", &sheet)?;
-    let mut rendered = super::pdf::typeset(
+    let world = crate::render::templates::data_world(press, "labels.typ", "labels.json", &sheet)?;
+    let mut rendered = crate::render::pdf::typeset(
         &world,
         &format!("grognard-{}-{}-labels", scenario.id, conversion.to),
         |error| {
-            super::templates::typst_diagnostic(
+            crate::render::templates::typst_diagnostic(
                 error,
                 &world,
                 press.templates,
@@ -236,7 +236,7 @@ pub fn render(
 
 /// Millimetres a line of the aids' sans takes at `pt` points.
 fn text_mm(text: &str, bold: bool, pt: f64) -> f64 {
-    super::table_layout::width(Face::Sans, text, bold) * pt * 25.4 / 72.0
+    crate::render::table_layout::width(Face::Sans, text, bold) * pt * 25.4 / 72.0
 }
 
 /// Sets a label's text to its width: the name whole, else shortened, at

@@ -10,9 +10,9 @@ use crate::model::counter_spec::paper_mm;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::map_view::{MapView, Window, view};
-use super::pdf::RenderResult;
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::map_view::{MapView, Window, view};
+use crate::render::pdf::RenderResult;
 
 /// The paper left blank around a tile, the band under it for its caption,
 /// and how far neighbouring tiles overlap, in millimetres.
@@ -208,12 +208,12 @@ fn sheet(
 ) -> MapSheet {
     let language = ruleset.map_or("en", |r| r.language.as_str());
     let locale = ruleset.map_or_else(|| crate::locale::Locale::builtin(language), |r| r.locale());
-    let hex_mm = map.hex_mm.unwrap_or(super::map_view::DEFAULT_HEX_MM);
+    let hex_mm = map.hex_mm.unwrap_or(crate::render::map_view::DEFAULT_HEX_MM);
     let colour = side_colour(scenario);
     let whole = view(map, ruleset, language, hex_mm, None, &colour);
     let size = (whole.width, whole.height);
     let mut sheet = MapSheet {
-        title: super::with_edition(
+        title: crate::render::with_edition(
             format!(
                 "{} — {}: {}",
                 scenario.title,
@@ -372,10 +372,10 @@ impl Backend for Maps {
             "tiled" => {
                 let image = format!("{}-{ruleset_id}-map-terrain.svg", scenario.id);
                 return Ok(plain(
-                    super::tiled::tiled_json(map, ruleset, language, &image).into_bytes(),
+                    crate::render::tiled::tiled_json(map, ruleset, language, &image).into_bytes(),
                 ));
             }
-            "tileset" => return Ok(plain(super::tiled::tileset_svg(map, ruleset).into_bytes())),
+            "tileset" => return Ok(plain(crate::render::tiled::tileset_svg(map, ruleset).into_bytes())),
             _ => {}
         }
         let paper = (artifact.part != "map").then_some(artifact.part);
@@ -391,11 +391,11 @@ pub fn render(
     map: &HexMap,
     ruleset: Option<&Ruleset>,
     paper: Option<&str>,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let data = sheet(scenario, layer, map, ruleset, paper);
-    let world = super::templates::data_world(press, "map.typ", "map.json", &data)?;
-    super::pdf::typeset(
+    let world = crate::render::templates::data_world(press, "map.typ", "map.json", &data)?;
+    crate::render::pdf::typeset(
         &world,
         &format!(
             "grognard-{}-{}-{}",
@@ -404,7 +404,7 @@ pub fn render(
             paper.unwrap_or("map")
         ),
         |error| {
-            super::templates::typst_diagnostic(error, &world, press.templates, "map.typ", "the map")
+            crate::render::templates::typst_diagnostic(error, &world, press.templates, "map.typ", "the map")
         },
     )
 }

@@ -10,8 +10,8 @@ use crate::model::Member;
 use crate::model::Ruleset;
 use crate::model::map::{Grid, HexMap, Orientation};
 
-use super::measure::Face;
-use super::table_layout::width;
+use crate::render::measure::Face;
+use crate::render::table_layout::width;
 
 /// Hexes across the flats when a source gives no size: a common 16 mm.
 pub const DEFAULT_HEX_MM: f64 = 16.0;

@@ -5,9 +5,9 @@ use crate::model::Chapter;
 use crate::model::changes::Marks;
 use crate::model::chapter::{Container, Node};
 
-use super::escape::TypstWriter;
-use super::numbering::Numbers;
-use super::terms::TermFinder;
+use crate::render::escape::TypstWriter;
+use crate::render::numbering::Numbers;
+use crate::render::terms::TermFinder;
 
 /// Typst for one chapter, plus a map from output offsets back to Markdown
 /// offsets so that a Typst error can point into the chapter.
@@ -150,7 +150,7 @@ pub fn chapter_to_typst(
                 }
             }
             Node::Text(t) => {
-                let t = &*super::typography::ranges(t);
+                let t = &*crate::render::typography::ranges(t);
                 let in_heading =
                     in_note || stack.iter().any(|c| matches!(c, Container::Heading { .. }));
                 let mut from = 0;
@@ -195,7 +195,7 @@ pub fn chapter_to_typst(
                     .code("\n\n");
             }
             Node::Diagram(diagram) => {
-                super::diagram::to_typst(diagram, out);
+                crate::render::diagram::to_typst(diagram, out);
                 out.code("\n\n");
             }
             Node::Example(i) => {
@@ -352,7 +352,7 @@ mod properties {
             SyntaxKind::Label => {
                 let text = node.full_text();
                 let name = text.trim_start_matches('<').trim_end_matches('>');
-                if super::super::escape::label(name) != name {
+                if crate::render::escape::label(name) != name {
                     found.push(format!("the label {text}"));
                 }
             }

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use typst::text::{FontStretch, FontStyle, FontVariant, FontWeight};
 
-use super::world;
+use crate::render::world;
 
 type Shaper = Option<rustybuzz::Face<'static>>;
 

@@ -24,6 +24,7 @@ pub mod markdown;
 pub mod measure;
 pub mod numbering;
 pub mod pdf;
+pub mod reuse;
 pub mod qrs;
 pub mod rulebook;
 pub mod stored;

@@ -10,7 +10,8 @@ use typst_pdf::{PdfOptions, Timestamp};
 
 use crate::diagnostic::Diagnostic;
 
-use super::world::MemoryWorld;
+use crate::render::reuse::{Compiled, Pdf};
+use crate::render::world::MemoryWorld;
 
 /// Compilations a memoised result survives unused in a process that builds
 /// again and again (as in Typst's own watch mode).
@@ -28,7 +29,7 @@ pub struct Rendered {
     /// What the template reported as not fitting (`#metadata((…)) <gg-overflow>`).
     pub overflow: Vec<String>,
     /// Text off the page and characters without a glyph, as a reader would see them.
-    pub problems: Vec<super::inspect::Problem>,
+    pub problems: Vec<crate::render::inspect::Problem>,
     pub pages: usize,
 }
 
@@ -44,23 +45,24 @@ pub fn typeset(
 ) -> RenderResult {
     // The world is hashed only where a result may be found by its hash.
     let stored = world.stored();
-    let fingerprint = (reuse::enabled() || stored.is_some()).then(|| world.fingerprint());
+    let reuse = world.reuse();
+    let fingerprint = (reuse.is_some() || stored.is_some()).then(|| world.fingerprint());
     let key = fingerprint
-        .filter(|_| reuse::enabled())
+        .filter(|_| reuse.is_some())
         .map(|f| typst::utils::hash128(&(f, ident)));
-    if let Some(kept) = key.and_then(reuse::pdf) {
+    if let Some(kept) = reuse.zip(key).and_then(|(r, k)| r.pdf(k)) {
         return kept.map(&map);
     }
     let stored_key = fingerprint
         .filter(|_| stored.is_some())
-        .map(|f| super::stored::key(f, ident, world.created().seconds()));
+        .map(|f| crate::render::stored::key(f, ident, world.created().seconds()));
     if let Some(kept) = stored.zip(stored_key).and_then(|(s, k)| s.load(k)) {
         return kept.map(&map);
     }
     let (document, warnings) = layout(world).map_err(|errors| map_all(&errors, &map))?;
     let options = pdf_options(ident, world.created());
     let pdf = typst_pdf::pdf(&document, &options).map_err(|errors| map_all(&errors, &map))?;
-    let kept = reuse::Pdf {
+    let kept = Pdf {
         pdf,
         warnings,
         overflow: overflow(&document),
@@ -70,8 +72,8 @@ pub fn typeset(
     if let Some((stored, stored_key)) = stored.zip(stored_key) {
         stored.save(stored_key, &kept);
     }
-    if let Some(key) = key {
-        reuse::keep_pdf(key, kept.clone());
+    if let Some((reuse, key)) = reuse.zip(key) {
+        reuse.keep_pdf(key, kept.clone());
     }
     kept.map(&map)
 }
@@ -81,14 +83,15 @@ pub fn compile(
     world: &MemoryWorld,
     map: &dyn Fn(&SourceDiagnostic) -> Diagnostic,
 ) -> Result<(PagedDocument, Vec<Diagnostic>), Vec<Diagnostic>> {
-    // In a process that keeps results ([`reuse`]), a world laid out before
+    // In a process that keeps results ([`Reuse`]), a world laid out before
     // is not laid out again.
-    let key = reuse::enabled().then(|| world.fingerprint());
-    let kept = key.and_then(reuse::document);
+    let reuse = world.reuse();
+    let key = reuse.map(|_| world.fingerprint());
+    let kept = reuse.zip(key).and_then(|(r, k)| r.document(k));
     let compiled = kept.unwrap_or_else(|| {
         let compiled = layout(world);
-        if let Some(key) = key {
-            reuse::keep_document(key, compiled.clone());
+        if let Some((reuse, key)) = reuse.zip(key) {
+            reuse.keep_document(key, compiled.clone());
         }
         compiled
     });
@@ -108,7 +111,7 @@ const TYPESET_STACK: usize = 64 * 1024 * 1024;
 /// of its own, which a runaway template keeps until it ends. The caller
 /// waits without blocking rayon: Typst lays pages out on the same pool, and
 /// a worker that only waited would starve the very work it waits for.
-pub(crate) fn layout(world: &MemoryWorld) -> reuse::Compiled {
+pub(crate) fn layout(world: &MemoryWorld) -> Compiled {
     let budget = world.budget();
     let (sender, result) = std::sync::mpsc::channel();
     let own = world.clone();
@@ -153,11 +156,11 @@ pub(crate) fn layout(world: &MemoryWorld) -> reuse::Compiled {
     Err(std::iter::once(error).collect())
 }
 
-fn layout_here(world: &MemoryWorld) -> reuse::Compiled {
+fn layout_here(world: &MemoryWorld) -> Compiled {
     let compiled = typst::compile::<PagedDocument>(world);
     // Typst memoises across compilations; results unused for a few builds
     // are dropped so that one process building many outputs stays flat.
-    let after = if reuse::enabled() {
+    let after = if world.reuse().is_some() {
         EVICT_AFTER
     } else {
         EVICT_AFTER_ONCE
@@ -213,11 +216,11 @@ pub fn export(
 
 /// Every page read back as a reader would see it; `GROGNARD_NO_READBACK=1`
 /// leaves it out, so that the benchmark can weigh what it costs.
-fn read_back(document: &PagedDocument) -> Vec<super::inspect::Problem> {
+fn read_back(document: &PagedDocument) -> Vec<crate::render::inspect::Problem> {
     if std::env::var_os("GROGNARD_NO_READBACK").is_some() {
         return Vec::new();
     }
-    super::inspect::inspect(document)
+    crate::render::inspect::inspect(document)
 }
 
 /// The list a template put in `<gg-overflow>` metadata, if any.
@@ -243,115 +246,5 @@ fn overflow(document: &PagedDocument) -> Vec<String> {
             })
             .collect(),
         _ => Vec::new(),
-    }
-}
-
-/// Results kept between the builds of one long-lived process (`grognard
-/// watch`): a world whose files are the same as in the last build is not
-/// laid out or written again. Off unless [`reuse::keep_results`] is called;
-/// each build ([`reuse::next_build`]) drops what the one before did not use.
-pub mod reuse {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    use typst::diag::SourceDiagnostic;
-    use typst::ecow::EcoVec;
-    use typst_layout::PagedDocument;
-
-    use super::{RenderResult, Rendered};
-    use crate::diagnostic::Diagnostic;
-    use crate::render::inspect::Problem;
-
-    /// A world's pages and warnings, or its errors.
-    pub type Compiled = Result<(PagedDocument, EcoVec<SourceDiagnostic>), EcoVec<SourceDiagnostic>>;
-
-    /// A written PDF with Typst's own warnings, mapped again for each build
-    /// (a source's place in the project may have moved).
-    #[derive(Clone)]
-    pub struct Pdf {
-        pub pdf: Vec<u8>,
-        pub warnings: EcoVec<SourceDiagnostic>,
-        pub overflow: Vec<String>,
-        pub problems: Vec<Problem>,
-        pub pages: usize,
-    }
-
-    impl Pdf {
-        pub fn map(self, map: &dyn Fn(&SourceDiagnostic) -> Diagnostic) -> RenderResult {
-            Ok(Rendered {
-                pdf: self.pdf,
-                warnings: self.warnings.iter().map(map).collect(),
-                overflow: self.overflow,
-                problems: self.problems,
-                pages: self.pages,
-            })
-        }
-    }
-
-    #[derive(Default)]
-    struct Kept {
-        documents: HashMap<u128, Compiled>,
-        pdfs: HashMap<u128, Pdf>,
-        /// What the last build used, and so keeps for the next.
-        used_documents: HashMap<u128, Compiled>,
-        used_pdfs: HashMap<u128, Pdf>,
-    }
-
-    static ENABLED: AtomicBool = AtomicBool::new(false);
-    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
-
-    fn with<T>(f: impl FnOnce(&mut Kept) -> T) -> T {
-        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-        f(kept.get_or_insert_with(Kept::default))
-    }
-
-    /// From now on, keep results between builds.
-    pub fn keep_results() {
-        ENABLED.store(true, Ordering::Relaxed);
-    }
-
-    pub fn enabled() -> bool {
-        ENABLED.load(Ordering::Relaxed)
-    }
-
-    /// A new build starts: what the previous one used is kept, the rest dropped.
-    pub fn next_build() {
-        with(|kept| {
-            kept.documents = std::mem::take(&mut kept.used_documents);
-            kept.pdfs = std::mem::take(&mut kept.used_pdfs);
-        });
-    }
-
-    pub(super) fn document(key: u128) -> Option<super::reuse::Compiled> {
-        with(|kept| {
-            let found = kept
-                .documents
-                .get(&key)
-                .or_else(|| kept.used_documents.get(&key))
-                .cloned()?;
-            kept.used_documents.insert(key, found.clone());
-            Some(found)
-        })
-    }
-
-    pub(super) fn keep_document(key: u128, compiled: Compiled) {
-        with(|kept| kept.used_documents.insert(key, compiled));
-    }
-
-    pub(super) fn pdf(key: u128) -> Option<Pdf> {
-        with(|kept| {
-            let found = kept
-                .pdfs
-                .get(&key)
-                .or_else(|| kept.used_pdfs.get(&key))
-                .cloned()?;
-            kept.used_pdfs.insert(key, found.clone());
-            Some(found)
-        })
-    }
-
-    pub(super) fn keep_pdf(key: u128, pdf: Pdf) {
-        with(|kept| kept.used_pdfs.insert(key, pdf));
     }
 }

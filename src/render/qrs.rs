@@ -9,9 +9,9 @@ use serde::Serialize;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset, TableKind};
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::pdf::RenderResult;
-use super::rulebook::{TableData, player_aid_table};
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::pdf::RenderResult;
+use crate::render::rulebook::{TableData, player_aid_table};
 
 /// Pages the sheet may take: one sheet, printed on both sides.
 const PAGES: usize = 2;
@@ -112,8 +112,8 @@ pub fn phases(ruleset: &Ruleset) -> Vec<Phase> {
 pub fn world(
     project: &Project,
     ruleset: &Ruleset,
-    press: &super::templates::Press,
-) -> Result<super::world::MemoryWorld, Vec<Diagnostic>> {
+    press: &crate::render::templates::Press,
+) -> Result<crate::render::world::MemoryWorld, Vec<Diagnostic>> {
     let locale = ruleset.locale();
     let phases = phases(ruleset);
     let sheet = Sheet {
@@ -124,19 +124,19 @@ pub fn world(
         pages: PAGES,
         phases,
     };
-    super::templates::data_world(press, "qrs.typ", "qrs.json", &sheet)
+    crate::render::templates::data_world(press, "qrs.typ", "qrs.json", &sheet)
 }
 
 pub fn render(
     project: &Project,
     ruleset: &Ruleset,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let world = world(project, ruleset, press)?;
     let mut rendered =
-        super::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
+        crate::render::pdf::typeset(&world, &format!("grognard-{}-qrs", ruleset.id), |error| {
             let what = "the quick-reference sheet";
-            super::templates::typst_diagnostic(error, &world, press.templates, "qrs.typ", what)
+            crate::render::templates::typst_diagnostic(error, &world, press.templates, "qrs.typ", what)
         })?;
     // A table that does not fit is named, never clipped in silence.
     for title in std::mem::take(&mut rendered.overflow) {

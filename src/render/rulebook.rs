@@ -11,14 +11,14 @@ use crate::model::changes::Marks;
 use crate::model::{Project, Ruleset};
 use crate::source::Sources;
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::escape::TypstWriter;
-use super::markdown::{ChapterTypst, chapter_to_typst};
-use super::measure::Face;
-use super::numbering::Numbers;
-use super::tables::{DisplayExample, DisplayTable, display_example, display_table};
-use super::templates::{self, Template};
-use super::world::{MemoryWorld, file_path};
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::escape::TypstWriter;
+use crate::render::markdown::{ChapterTypst, chapter_to_typst};
+use crate::render::measure::Face;
+use crate::render::numbering::Numbers;
+use crate::render::tables::{DisplayExample, DisplayTable, display_example, display_table};
+use crate::render::templates::{self, Template};
+use crate::render::world::{MemoryWorld, file_path};
 use crate::locale::Locale;
 
 #[derive(Serialize)]
@@ -156,7 +156,7 @@ pub fn player_aid_table(ruleset: &Ruleset, table: &crate::model::Table, number: 
         .map(|rule| format!("§ {rule}"));
     if let Some(reference) = &data.reference {
         let line = format!("{} {} {reference}", data.caption, data.continued);
-        data.caption_width = super::table_layout::width(Face::Sans, &line, true);
+        data.caption_width = crate::render::table_layout::width(Face::Sans, &line, true);
     }
     data
 }
@@ -170,7 +170,7 @@ fn captioned(
 ) -> TableData {
     let locale = ruleset.locale();
     let display = display_table(ruleset, table, number, face);
-    let width = |text: &str, bold| super::table_layout::width(face, text, bold);
+    let width = |text: &str, bold| crate::render::table_layout::width(face, text, bold);
     TableData {
         // Wide enough for the caption as it repeats overleaf, marked.
         caption_width: width(&format!("{caption} {}", locale.continued), true),
@@ -188,7 +188,7 @@ fn captioned(
     }
 }
 
-pub use super::pdf::{RenderResult, Rendered};
+pub use crate::render::pdf::{RenderResult, Rendered};
 
 /// The rulebook; with `marks`, the cases and cells changed since an earlier
 /// edition marked in the margin and tinted.
@@ -196,7 +196,7 @@ pub fn render(
     project: &Project,
     ruleset: &Ruleset,
     marks: Option<&Marks>,
-    press: &super::templates::Press,
+    press: &crate::render::templates::Press,
 ) -> RenderResult {
     let book = book(project, ruleset, marks);
     let template = |name: &str| templates::find(press.templates, name);
@@ -225,7 +225,7 @@ pub fn render(
         templates: press.templates,
         sources: press.sources,
     };
-    super::pdf::typeset(&world, &format!("grognard-{}-rules", ruleset.id), |e| {
+    crate::render::pdf::typeset(&world, &format!("grognard-{}-rules", ruleset.id), |e| {
         mapper.map(e)
     })
 }
@@ -411,7 +411,7 @@ fn add_chapters(
 ) -> Vec<(String, usize, ChapterTypst)> {
     let mut chapters = Vec::new();
     let cross_references = Numbers::new(ruleset);
-    let terms = super::terms::TermFinder::new(&ruleset.glossary);
+    let terms = crate::render::terms::TermFinder::new(&ruleset.glossary);
     // Examples are numbered across the ruleset, chapter after chapter.
     let mut example_base = 0;
     for chapter in &ruleset.chapters {
@@ -525,7 +525,7 @@ impl ErrorMapper<'_> {
                 .label("while typesetting this")
                 .note("this is a bug in grognard's Markdown conversion if the text above is plain prose; please report it");
         }
-        super::templates::typst_diagnostic(
+        crate::render::templates::typst_diagnostic(
             error,
             self.world,
             self.templates,

@@ -18,8 +18,8 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::inspect::Problem;
-use super::pdf::reuse::Pdf;
+use crate::render::inspect::Problem;
+use crate::render::reuse::Pdf;
 
 /// What the folder may hold before the least recently used go.
 const LIMIT_BYTES: u64 = 256 * 1024 * 1024;

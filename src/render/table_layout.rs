@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use super::measure::{Face, width_em};
-use super::tables::Row;
+use crate::render::measure::{Face, width_em};
+use crate::render::tables::Row;
 
 /// The cell padding on both sides, in ems of the table's text (5 pt a side
 /// at 9 pt).

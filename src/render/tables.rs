@@ -12,8 +12,8 @@ use crate::model::{Cell, Example, Ruleset, Table, TableKind};
 
 use crate::locale::{Arg, Locale};
 
-use super::measure::Face;
-use super::table_layout::{Column, measure_columns, row_spans};
+use crate::render::measure::Face;
+use crate::render::table_layout::{Column, measure_columns, row_spans};
 
 #[derive(Serialize)]
 pub struct DisplayTable {
@@ -188,7 +188,7 @@ fn resolve_references(ruleset: &Ruleset, text: &mut String) {
     if found.is_empty() {
         return;
     }
-    let numbers = super::numbering::Numbers::new(ruleset);
+    let numbers = crate::render::numbering::Numbers::new(ruleset);
     let mut out = String::new();
     let mut rest = 0;
     for (at, id) in found {
@@ -203,7 +203,7 @@ fn resolve_references(ruleset: &Ruleset, text: &mut String) {
 
 fn en_dashes(display: &mut DisplayTable) {
     each_text(display, |s| {
-        if let std::borrow::Cow::Owned(fixed) = super::typography::ranges(s) {
+        if let std::borrow::Cow::Owned(fixed) = crate::render::typography::ranges(s) {
             *s = fixed;
         }
     });

@@ -9,8 +9,8 @@ use crate::model::template::LIBRARY;
 pub use crate::model::template::Template;
 use crate::source::Sources;
 
-use super::escape;
-use super::world::{MemoryWorld, file_path};
+use crate::render::escape;
+use crate::render::world::{MemoryWorld, file_path};
 
 /// The most steps one template may take to render: far more than the
 /// built-in templates take (they loop over data in Typst, not here), and a
@@ -115,7 +115,9 @@ pub struct Press<'a> {
     pub limits: &'a crate::model::limits::Limits,
     pub created: crate::env::Created,
     /// Where typeset PDFs are kept between runs, in a build that keeps them.
-    pub stored: Option<&'a super::stored::Stored>,
+    pub stored: Option<&'a crate::render::stored::Stored>,
+    /// What a long-lived process keeps between builds.
+    pub reuse: Option<&'a std::sync::Arc<crate::render::reuse::Reuse>>,
 }
 
 /// A Typst world for one output: the named template as the main file, the
@@ -266,7 +268,7 @@ pub(crate) fn check_one(template: &Template, diags: &mut Diagnostics, sources: &
                 }
             }
         };
-        let source = typst::syntax::Source::new(super::world::file_id("check.typ"), text.clone());
+        let source = typst::syntax::Source::new(crate::render::world::file_id("check.typ"), text.clone());
         for error in source.root().errors_and_warnings().0 {
             use typst::syntax::DiagSpanKind;
             let range = match error.span.get() {

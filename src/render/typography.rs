@@ -50,7 +50,7 @@ fn plain_number_after(chars: &[char]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::ranges;
+    use crate::render::typography::ranges;
 
     #[test]
     fn number_ranges_take_an_en_dash_and_nothing_else_does() {

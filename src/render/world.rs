@@ -71,7 +71,9 @@ pub struct MemoryWorld {
     /// The date the document carries, and Typst's `today`.
     created: crate::env::Created,
     /// Where typeset PDFs are kept between runs, in a build that keeps them.
-    stored: Option<super::stored::Stored>,
+    stored: Option<crate::render::stored::Stored>,
+    /// What a long-lived process keeps between builds (`watch`).
+    reuse: Option<std::sync::Arc<crate::render::reuse::Reuse>>,
 }
 
 impl MemoryWorld {
@@ -83,16 +85,18 @@ impl MemoryWorld {
             budget: std::time::Duration::from_secs(crate::model::limits::TYPESET_SECONDS.default),
             created: crate::env::Created::default(),
             stored: None,
+            reuse: None,
         }
     }
 
     /// Typeset within the time the project's `[limits]` allow, dated as
     /// the run dates its outputs.
-    pub fn pressed(mut self, press: &super::templates::Press) -> Self {
+    pub fn pressed(mut self, press: &crate::render::templates::Press) -> Self {
         let seconds = press.limits.get(crate::model::limits::TYPESET_SECONDS);
         self.budget = std::time::Duration::from_secs(seconds);
         self.created = press.created;
         self.stored = press.stored.cloned();
+        self.reuse = press.reuse.cloned();
         self
     }
 
@@ -104,8 +108,12 @@ impl MemoryWorld {
         self.created
     }
 
-    pub fn stored(&self) -> Option<&super::stored::Stored> {
+    pub fn stored(&self) -> Option<&crate::render::stored::Stored> {
         self.stored.as_ref()
+    }
+
+    pub fn reuse(&self) -> Option<&crate::render::reuse::Reuse> {
+        self.reuse.as_deref()
     }
 
     pub fn add_source(&mut self, path: &str, text: String) {

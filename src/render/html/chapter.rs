@@ -5,16 +5,16 @@
 use crate::model::Chapter;
 use crate::model::chapter::{Container, Node};
 
-use super::site::{GLOSSARY_PAGE, Site, section_anchor, term_anchor};
-use super::tables::{example_html, table_html};
-use super::writer::HtmlWriter;
+use crate::render::html::site::{GLOSSARY_PAGE, Site, section_anchor, term_anchor};
+use crate::render::html::tables::{example_html, table_html};
+use crate::render::html::writer::HtmlWriter;
 use crate::render::terms::TermFinder;
 
 /// The chapter's body and its editor's notes, as HTML.
 pub fn chapter_html(site: &Site, chapter: &Chapter) -> HtmlWriter {
     let ruleset = site.ruleset;
     let terms = TermFinder::new(&ruleset.glossary);
-    let page = super::site::chapter_page(chapter);
+    let page = crate::render::html::site::chapter_page(chapter);
     let mut out = HtmlWriter::default();
     out.tag("<h1 id=\"")
         .attr(&site.chapter_anchor(chapter))
@@ -167,7 +167,7 @@ pub fn chapter_html(site: &Site, chapter: &Chapter) -> HtmlWriter {
                 }
             }
             Node::Diagram(diagram) => {
-                out.append(&super::diagram::diagram_html(diagram, site.templates));
+                out.append(&crate::render::html::diagram::diagram_html(diagram, site.templates));
             }
             Node::Example(i) => {
                 if let Some(html) = example_html(site, chapter, *i) {

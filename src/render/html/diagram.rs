@@ -1,7 +1,7 @@
 //! A diagram of the rules as inline SVG: drawn by the same Typst template
 //! as in the rulebook, so the web edition shows the same figure.
 
-use super::writer::HtmlWriter;
+use crate::render::html::writer::HtmlWriter;
 use crate::model::diagram::Diagram;
 use crate::render::escape::TypstWriter;
 use crate::render::templates::{Template, find};

@@ -14,8 +14,8 @@ pub mod writer;
 
 use minijinja::Value;
 
-use super::backend::{Artifact, Backend, Context, Made, MadeResult};
-use super::templates::{Template, find};
+use crate::render::backend::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::templates::{Template, find};
 use crate::model::Ruleset;
 use site::{GLOSSARY_PAGE, ScenarioPage, Site, TABLES_PAGE, chapter_page, term_anchor};
 use writer::HtmlWriter;
@@ -154,7 +154,7 @@ fn font_file(page: &str) -> Option<Vec<u8>> {
         },
         FontStretch::NORMAL,
     );
-    let font = super::world::font(&family.to_lowercase(), variant)?;
+    let font = crate::render::world::font(&family.to_lowercase(), variant)?;
     let info = font.info();
     (info.family == *family
         && info.variant.style == variant.style
@@ -187,8 +187,8 @@ fn scenario_page(
 ) -> Result<Vec<u8>, Vec<crate::diagnostic::Diagnostic>> {
     let scenario = cx.scenario(&page.id).expect("planned for a scenario");
     let layer = scenario.layers.iter().find(|l| l.ruleset == ruleset.id);
-    let booklet = super::booklet::booklet(cx.project, scenario, layer);
-    let body = super::templates::render(
+    let booklet = crate::render::booklet::booklet(cx.project, scenario, layer);
+    let body = crate::render::templates::render(
         find(templates, "booklet.html"),
         minijinja::context! { s => minijinja::value::Serde(&booklet) },
         cx.sources,
@@ -198,7 +198,7 @@ fn scenario_page(
     site.scenarios = scenarios.to_vec();
     // The body is the booklet template's output, escaped as it was written.
     let context = page_context(&site, &page.file(), &page.title, body);
-    super::templates::render(find(templates, "page.html"), context, cx.sources)
+    crate::render::templates::render(find(templates, "page.html"), context, cx.sources)
         .map(String::into_bytes)
         .map_err(|d| vec![*d])
 }
@@ -235,7 +235,7 @@ pub fn render_page(
     site.single_page = page == PRINT_PAGE;
     let (title, content) = content(&site, page);
     let context = page_context(&site, page, &title, content.finish());
-    super::templates::render(find(templates, "page.html"), context, sources)
+    crate::render::templates::render(find(templates, "page.html"), context, sources)
         .map(String::into_bytes)
         .map_err(|d| vec![*d])
 }

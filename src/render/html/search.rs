@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::site::{
+use crate::render::html::site::{
     GLOSSARY_PAGE, Site, case_texts, chapter_page, section_anchor, table_anchor, term_anchor,
 };
 

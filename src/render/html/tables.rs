@@ -1,8 +1,8 @@
 //! Tables and worked examples as HTML tables, from the display data the
 //! rulebook sets: the same cells, the same chances, the same derivations.
 
-use super::site::{Site, table_anchor};
-use super::writer::HtmlWriter;
+use crate::render::html::site::{Site, table_anchor};
+use crate::render::html::writer::HtmlWriter;
 use crate::model::{Chapter, TableKind};
 use crate::render::table_layout::numeric_columns;
 use crate::render::tables::{Row, display_example, display_unmeasured};
@@ -25,7 +25,7 @@ pub fn table_html(site: &Site, id: &str, copy: bool) -> Option<HtmlWriter> {
         display.mark_changed(cells.map(|(_, row, column)| (row.as_str(), column.as_str())));
     }
     let display = &display;
-    let changed_title = site.marks.map(|m| super::chapter::changed_words(site, m));
+    let changed_title = site.marks.map(|m| crate::render::html::chapter::changed_words(site, m));
     let numeric = numeric_columns(&display.columns, &display.rows);
     let locale = site.locale;
     let mut out = HtmlWriter::default();
@@ -163,7 +163,7 @@ pub fn tables_page(site: &Site) -> HtmlWriter {
         .text(&site.locale.list_of_tables)
         .tag("</h1>\n");
     for (id, _) in site.ruleset.numbering.tables() {
-        let embedded = site.table_page(id) != super::site::TABLES_PAGE;
+        let embedded = site.table_page(id) != crate::render::html::site::TABLES_PAGE;
         let missing = site
             .ruleset
             .table(id)

@@ -18,7 +18,7 @@ mod xml;
 pub use encode::{Piece, decode, encode};
 pub use grid::{PX_PER_MM, VassalGrid};
 
-use super::backend::{Artifact, Backend, Context, MadeResult};
+use crate::render::backend::{Artifact, Backend, Context, MadeResult};
 
 /// VASSAL modules of hex layers.
 pub struct Vassal;

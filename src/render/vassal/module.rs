@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 
-use super::super::templates::Press;
+use crate::render::templates::Press;
 use typst_layout::PagedDocument;
 
 use crate::diagnostic::Diagnostic;
@@ -16,13 +16,13 @@ use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 use crate::model::schedule::{self, Schedule};
 
-use super::super::backend::{Context, Made, MadeResult};
-use super::super::counters::{self, Face};
-use super::super::map_view::{MapView, view};
-use super::archive::{self, Entry};
-use super::encode::{Piece, decode};
-use super::grid::{PX_PER_MM, VassalGrid};
-use super::xml::Element;
+use crate::render::backend::{Context, Made, MadeResult};
+use crate::render::counters::{self, Face};
+use crate::render::map_view::{MapView, view};
+use crate::render::vassal::archive::{self, Entry};
+use crate::render::vassal::encode::{Piece, decode};
+use crate::render::vassal::grid::{PX_PER_MM, VassalGrid};
+use crate::render::vassal::xml::Element;
 
 /// The oldest VASSAL the module is written for: every 3.7 release opens it
 /// without a warning (a newer stamp warns on older releases).
@@ -324,7 +324,7 @@ fn images(
 ) -> Result<Images, Vec<Diagnostic>> {
     let settings = &cx.project.counters;
     let language = ruleset.map_or("en", |r| r.language.as_str());
-    let colour = super::super::map::side_colour(scenario);
+    let colour = crate::render::map::side_colour(scenario);
     let hex_mm = hex_mm(map, settings.size_mm);
     let data = ImageData {
         map: view(map, ruleset, language, hex_mm, None, &colour),
@@ -358,23 +358,23 @@ fn typeset(
     data: &impl Serialize,
     what: &str,
 ) -> Result<PagedDocument, Vec<Diagnostic>> {
-    let world = super::super::templates::data_world(press, main, data_name, data)?;
+    let world = crate::render::templates::data_world(press, main, data_name, data)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
-        super::super::templates::typst_diagnostic(error, &world, press.templates, main, what)
+        crate::render::templates::typst_diagnostic(error, &world, press.templates, main, what)
     };
-    super::super::pdf::compile(&world, &map).map(|(document, _)| document)
+    crate::render::pdf::compile(&world, &map).map(|(document, _)| document)
 }
 
 /// The quick-reference sheet's pages, each a chart.
 fn chart_images(cx: &Context, ruleset: &Ruleset) -> Result<Vec<Vec<u8>>, Vec<Diagnostic>> {
     let press = cx.press(&ruleset.folder);
     let templates = press.templates;
-    let world = super::super::qrs::world(cx.project, ruleset, &press)?;
+    let world = crate::render::qrs::world(cx.project, ruleset, &press)?;
     let map = |error: &typst::diag::SourceDiagnostic| {
         let what = "the quick-reference sheet";
-        super::super::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
+        crate::render::templates::typst_diagnostic(error, &world, templates, "qrs.typ", what)
     };
-    let (document, _) = super::super::pdf::compile(&world, &map)?;
+    let (document, _) = crate::render::pdf::compile(&world, &map)?;
     Ok(svg_pages(&document))
 }
 

@@ -107,6 +107,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let options = grognard::build::Options {
         jobs: args.jobs.map_or(0, usize::from),
         skip_unchanged: false,
+        reuse: None,
     };
     let outputs = grognard::build_with(
         &mut session,

@@ -82,8 +82,8 @@ fn main() {
         let ruleset = session.project.ruleset("ved").expect("the VED ruleset");
         let templates = session.templates.of(&ruleset.folder);
         let web = time(20, || {
-            for page in grognard::render::html::pages(ruleset) {
-                grognard::render::html::render_page(
+            for page in grognard::render::backends::html::pages(ruleset) {
+                grognard::render::backends::html::render_page(
                     ruleset,
                     templates,
                     &session.sources,
@@ -489,8 +489,9 @@ fn map_bench() {
     let press = session.context().press(&scenario.folder);
     let median = time(10, || {
         typst::comemo::evict(0);
-        let rendered = grognard::render::map::render(scenario, layer, map, ruleset, None, &press)
-            .expect("the map renders");
+        let rendered =
+            grognard::render::backends::map::render(scenario, layer, map, ruleset, None, &press)
+                .expect("the map renders");
         assert_eq!(rendered.pages, 1);
     });
     report("60 × 40 hex map with terrain, one page, cold", median, 300);
@@ -508,7 +509,7 @@ fn scenario_counter_count(root: &Path, scenario: &str) -> usize {
     let project = &session.project;
     let scenario = project.scenario(scenario).expect("the scenario");
     let layer = &scenario.layers[0];
-    grognard::render::counters::counters(project, scenario, layer).len()
+    grognard::render::views::counter_faces::counters(project, scenario, layer).len()
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -678,7 +679,8 @@ fn build_in_process(root: &Path, out: &Path) {
 /// that time grows linearly; peak memory as the kernel reports it.
 fn counters_bench() {
     use grognard::model::counter_spec::Settings;
-    use grognard::render::counters::{Face, Legend, render_faces};
+    use grognard::render::backends::counters::render_faces;
+    use grognard::render::views::counter_faces::{Face, Legend};
     let mut sources = grognard::source::Sources::default();
     let mut diagnostics = grognard::diagnostic::Diagnostics::default();
     let files = grognard::load::ProjectFiles::new(Path::new("/nonexistent"));
@@ -728,7 +730,7 @@ fn counters_bench() {
                     locale: grognard::locale::Locale::builtin("en"),
                     classes: Vec::new(),
                 },
-                &grognard::render::templates::Press {
+                &grognard::render::typeset::templates::Press {
                     templates: &templates,
                     sources: &sources,
                     limits: &grognard::model::limits::Limits::default(),

@@ -8,9 +8,10 @@ use std::sync::{Mutex, mpsc};
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::output;
-use crate::render::backend::{Artifact, BACKENDS, Backend, Context, Made, MadeResult};
-use crate::render::inspect::Problem;
-use crate::render::stored::Stored;
+use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::registry::BACKENDS;
+use crate::render::typeset::inspect::Problem;
+use crate::render::typeset::stored::Stored;
 use crate::session::Session;
 use crate::source::Sources;
 
@@ -76,7 +77,7 @@ pub struct Options {
     /// unlisted), as `watch` does: a viewer reloads only what changed.
     pub skip_unchanged: bool,
     /// What a long-lived process keeps between its builds (`watch`).
-    pub reuse: Option<std::sync::Arc<crate::render::reuse::Reuse>>,
+    pub reuse: Option<std::sync::Arc<crate::render::typeset::reuse::Reuse>>,
 }
 
 /// Renders and writes each planned file into `out_dir`. Nothing is written for

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostic::{self, Diagnostic, Diagnostics, Location, Severity};
 use crate::model::template::Templates;
 use crate::model::{ConvertJob, Project};
-use crate::render::backend::{Context, Conversion};
+use crate::render::contract::{Context, Conversion};
 use crate::source::Sources;
 use crate::{check, convert, load, render};
 
@@ -49,7 +49,11 @@ impl Session {
         // findings reported after.
         std::thread::scope(|scope| {
             let template_check = scope.spawn(|| {
-                render::templates::check(templates.unique(), &mut template_diagnostics, &sources);
+                render::typeset::templates::check(
+                    templates.unique(),
+                    &mut template_diagnostics,
+                    &sources,
+                );
                 template_diagnostics
             });
             check::check_project(&project, &sources, &mut diagnostics);
@@ -347,7 +351,7 @@ mod built_in {
                 file: sources.add(format!("templates/{name}"), text.to_string()),
                 from_project: true,
             };
-            crate::render::templates::check_one(&template, &mut diags, &sources);
+            crate::render::typeset::templates::check_one(&template, &mut diags, &sources);
         }
         assert!(diags.is_empty(), "{:?}", diags.into_vec());
     }

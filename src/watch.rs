@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::build::{self, Output};
-use crate::render::reuse::Reuse;
+use crate::render::typeset::reuse::Reuse;
 use crate::session::Session;
 
 /// The project's folders a build reads.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use grognard::render::backend::BACKENDS;
+use grognard::render::registry::BACKENDS;
 
 use super::report::{Report, finish, print_outputs};
 

@@ -36,7 +36,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let press = session
         .context()
         .press(Path::new(grognard::load::templates::PROJECT_FOLDER));
-    let rendered = grognard::render::calibration::render(
+    let rendered = grognard::render::backends::calibration::render(
         &project.counters,
         project.locales.get(&language),
         &press,

@@ -8,7 +8,7 @@ use std::time::Instant;
 use grognard::diagnostic::Diagnostic;
 use grognard::diff::editions::Edition;
 use grognard::model::changes::RulesetChanges;
-use grognard::render::errata::{self, Named};
+use grognard::render::backends::errata::{self, Named};
 
 use super::report::{Format, Report, finish, print_outputs};
 

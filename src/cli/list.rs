@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use grognard::render::backend::BACKENDS;
+use grognard::render::registry::BACKENDS;
 
 /// List the rulesets and scenarios of the project, with each scenario's
 /// layers, and the kinds of output `build --only` takes

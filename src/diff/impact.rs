@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use crate::model::changes::{Change, Entry, Place, Reprint, RulesetChanges};
 use crate::model::{Ruleset, Table, TableKind};
-use crate::render::backend::{Artifact, BACKENDS};
+use crate::render::contract::Artifact;
+use crate::render::registry::BACKENDS;
 use crate::session::Session;
 
 /// Fills each ruleset's list of outputs to reprint. Runs the project's
@@ -32,7 +33,7 @@ pub fn reprints(session: &mut Session, changes: &mut [RulesetChanges]) {
         let Some(ruleset) = session.project.ruleset(&ruleset_changes.id) else {
             continue;
         };
-        let sheet: Vec<&Table> = crate::render::qrs::sheet_phases(ruleset)
+        let sheet: Vec<&Table> = crate::render::views::phases::sheet_phases(ruleset)
             .into_iter()
             .flat_map(|(_, tables)| tables)
             .collect();

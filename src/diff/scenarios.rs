@@ -129,8 +129,8 @@ pub fn counters(
     old: (&Project, &Scenario, &Layer),
     new: (&Project, &Scenario, &Layer),
 ) -> Vec<Entry> {
-    let before = crate::render::counters::counters(old.0, old.1, old.2);
-    let after = crate::render::counters::counters(new.0, new.1, new.2);
+    let before = crate::render::views::counter_faces::counters(old.0, old.1, old.2);
+    let after = crate::render::views::counter_faces::counters(new.0, new.1, new.2);
     let (scenario, title) = (&new.1.id, &new.1.title);
     let mut entries = Vec::new();
     for (front, back) in &after {

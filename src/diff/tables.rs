@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::model::changes::{Change, Entry, Kind, Place};
 use crate::model::{Ruleset, Table};
-use crate::render::tables::{DisplayTable, Row, display_unmeasured};
+use crate::render::views::tables::{DisplayTable, Row, display_unmeasured};
 
 pub fn compare(old: &Ruleset, new: &Ruleset) -> Vec<Entry> {
     let mut entries = Vec::new();

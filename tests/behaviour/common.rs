@@ -201,8 +201,8 @@ pub fn runs(glyphs: &[Glyph]) -> Vec<Run> {
             }
         }
         let run = runs.last_mut().expect("just pushed");
-        let face = grognard::render::measure::Face::Sans;
-        let ems = grognard::render::measure::width_em(face, run.text.trim_end(), true)
+        let face = grognard::render::typeset::measure::Face::Sans;
+        let ems = grognard::render::typeset::measure::width_em(face, run.text.trim_end(), true)
             .unwrap_or(0.6 * run.text.chars().count() as f64);
         let length = ems * run.size;
         run.end = (run.x + length * direction.0, run.y + length * direction.1);

@@ -504,7 +504,7 @@ fn sombra_marks_the_class_of_cavalry_with_circles_on_the_edge() {
         .iter()
         .find(|l| l.ruleset == "sombra")
         .unwrap();
-    let counters = grognard::render::counters::counters(project, scenario, layer);
+    let counters = grognard::render::views::counter_faces::counters(project, scenario, layer);
     let circles = |id: &str| {
         let (front, back) = counters.iter().find(|(f, _)| f.id == id).unwrap();
         assert_eq!(front.circles, back.circles, "both sides of `{id}`");
@@ -781,8 +781,8 @@ fn unknown_factor_markers_come_per_army_in_its_colour() {
         .iter()
         .find(|l| l.ruleset == "sombra")
         .unwrap();
-    let faces = grognard::render::counters::counters(project, scenario, layer);
-    let ffd = |army: &str| -> Vec<&grognard::render::counters::Face> {
+    let faces = grognard::render::views::counter_faces::counters(project, scenario, layer);
+    let ffd = |army: &str| -> Vec<&grognard::render::views::counter_faces::Face> {
         faces
             .iter()
             .map(|(front, _)| front)
@@ -940,7 +940,7 @@ fn a_rulesets_nation_colour_wins_over_the_neutral_one_and_an_unknown_nation_is_a
         .iter()
         .find(|l| l.ruleset == "sombra")
         .unwrap();
-    let faces = grognard::render::counters::counters(&session.project, scenario, layer);
+    let faces = grognard::render::views::counter_faces::counters(&session.project, scenario, layer);
     let dutch: Vec<_> = faces
         .iter()
         .map(|(front, _)| front)

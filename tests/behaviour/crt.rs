@@ -112,11 +112,11 @@ fn modifiers_to_the_roll_count_for_the_roll_and_results_go_by_margin() {
     let session = grognard::load(&root);
     let ruleset = session.project.ruleset("outpost").unwrap();
     let rally = ruleset.table("rally").unwrap();
-    let display = grognard::render::tables::display_table(
+    let display = grognard::render::views::tables::display_table(
         ruleset,
         rally,
         "1.3",
-        grognard::render::measure::Face::Serif,
+        grognard::render::typeset::measure::Face::Serif,
     );
     let outcomes: Vec<String> = display
         .outcomes
@@ -168,11 +168,11 @@ fn a_cross_reference_in_a_table_prints_its_number_and_a_broken_one_is_located() 
     let session = grognard::load(&crate::common::repo_root());
     let sombra = session.project.ruleset("sombra").unwrap();
     let display = |id: &str| {
-        grognard::render::tables::display_table(
+        grognard::render::views::tables::display_table(
             sombra,
             sombra.table(id).unwrap(),
             "",
-            grognard::render::measure::Face::Serif,
+            grognard::render::typeset::measure::Face::Serif,
         )
     };
     let square = display("square").note.unwrap();

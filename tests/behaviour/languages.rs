@@ -33,7 +33,7 @@ fn source_words(root: &Path) -> HashSet<String> {
     // Counter names abbreviate the sources' own words ("Brigade" → "Bde",
     // "Guards" → "Gds").
     let mut short_forms = Vec::new();
-    for (long, short) in grognard::render::counter_names::ABBREVIATIONS {
+    for (long, short) in grognard::render::views::counter_names::ABBREVIATIONS {
         short_forms.extend(tokens(short).map(str::to_string));
         if !long.contains(' ') {
             let short = short.trim_end_matches('.');

@@ -74,9 +74,12 @@ fn marks(glyphs: &[crate::common::Glyph]) -> HashMap<String, (f64, f64)> {
 /// A hex name's horizontal centre: its start and half its width, measured
 /// with the face it is set in.
 fn centre_x(text: &str, x: f64, size: f64) -> f64 {
-    let ems =
-        grognard::render::measure::width_em(grognard::render::measure::Face::Sans, text, false)
-            .expect("the sans measures its text");
+    let ems = grognard::render::typeset::measure::width_em(
+        grognard::render::typeset::measure::Face::Sans,
+        text,
+        false,
+    )
+    .expect("the sans measures its text");
     x + ems * size / 2.0
 }
 

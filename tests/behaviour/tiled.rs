@@ -134,9 +134,9 @@ fn the_demo_map_loads_in_a_tiled_reader_as_the_rules_draw_it() {
     let out = tempfile::tempdir().unwrap();
     let tmj = out.path().join("skirmish-1809.tmj");
     let svg = "skirmish-1809-terrain.svg";
-    let json = grognard::render::tiled::tiled_json(map, ruleset, "en", svg);
+    let json = grognard::render::backends::map::tiled::tiled_json(map, ruleset, "en", svg);
     std::fs::write(&tmj, &json).unwrap();
-    let image = grognard::render::tiled::tileset_svg(map, ruleset);
+    let image = grognard::render::backends::map::tiled::tileset_svg(map, ruleset);
     std::fs::write(out.path().join(svg), &image).unwrap();
     let read = read_back(&python, &tmj);
 

@@ -101,7 +101,7 @@ fn expected() -> Expected {
         .map(|u| u.id.as_str())
         .chain(scenario.leaders.iter().map(|l| l.id.as_str()))
         .collect();
-    let stems = grognard::render::counters::counters(project, scenario, layer)
+    let stems = grognard::render::views::counter_faces::counters(project, scenario, layer)
         .into_iter()
         .map(|(front, _)| front.id)
         .filter(|id| units.contains(id.as_str()) || layer.aggregates.iter().any(|a| &a.0 == id))
@@ -419,15 +419,15 @@ fn the_module_is_a_valid_archive_with_unique_piece_ids_and_every_file_it_names()
                 assert!(gpids.insert(gpid), "piece id {gpid} twice");
                 let definition = node.text().unwrap();
                 assert_eq!(definition, definition.trim(), "no space around a piece");
-                let parts = grognard::render::vassal::decode(&definition[2..], '/');
+                let parts = grognard::render::backends::vassal::decode(&definition[2..], '/');
                 assert_eq!(parts.len(), 3, "{definition}");
-                let traits = grognard::render::vassal::decode(&parts[1], '\t');
+                let traits = grognard::render::backends::vassal::decode(&parts[1], '\t');
                 assert!(traits[0].starts_with("mark;"), "{definition}");
                 // Every image the piece shows is in the archive.
                 let mut rest = parts[1].clone();
                 loop {
-                    let chain = grognard::render::vassal::decode(&rest, '\t');
-                    let fields = grognard::render::vassal::decode(&chain[0], ';');
+                    let chain = grognard::render::backends::vassal::decode(&rest, '\t');
+                    let fields = grognard::render::backends::vassal::decode(&chain[0], ';');
                     if chain[0].starts_with("piece;") {
                         assert!(files.contains_key(&format!("images/{}", fields[3])));
                     }

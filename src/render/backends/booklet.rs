@@ -1,0 +1,103 @@
+//! Scenario booklets and orders of battle: the booklet data typeset by
+//! `booklet.typ`, one PDF per layer (and one of the facts alone).
+
+use crate::model::Project;
+use crate::model::scenario::{Layer, Scenario};
+use crate::render::contract::{self as backend, Artifact, Backend, Made, MadeResult};
+use crate::render::views::booklet::booklet;
+
+/// Typesets a scenario booklet: the facts, and the layer when there is one.
+pub fn render(
+    project: &Project,
+    scenario: &Scenario,
+    layer: Option<&Layer>,
+    press: &crate::render::typeset::templates::Press,
+) -> crate::render::typeset::pdf::RenderResult {
+    let data = booklet(project, scenario, layer);
+    let world = crate::render::typeset::templates::data_world(
+        press,
+        "booklet.typ",
+        "scenario.json",
+        &data,
+    )?;
+    let ident = match layer {
+        Some(l) => format!("grognard-{}-{}", scenario.id, l.ruleset),
+        None => format!("grognard-{}", scenario.id),
+    };
+    crate::render::typeset::pdf::typeset(&world, &ident, |error| {
+        crate::render::typeset::templates::typst_diagnostic(
+            error,
+            &world,
+            press.templates,
+            "booklet.typ",
+            "the booklet",
+        )
+    })
+}
+
+/// Order-of-battle booklets: out/<battle>/<battle>-oob.pdf
+pub struct Oob;
+
+impl Backend for Oob {
+    fn name(&self) -> &'static str {
+        "oob"
+    }
+    fn about(&self) -> &'static str {
+        "Order-of-battle booklets, the facts of each battle: out/<battle>/<battle>-oob.pdf"
+    }
+    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
+        let file = |s: &Scenario| Artifact::new(target, None, format!("{}-oob.pdf", s.id));
+        cx.scenario(target).map(file).into_iter().collect()
+    }
+    fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let press = cx.press(&scenario.folder);
+        render(cx.project, scenario, None, &press).map(Made::from)
+    }
+}
+
+/// Scenario booklets, one per layer (written or converted):
+/// out/<battle>/<battle>-<ruleset>.pdf
+pub struct Booklets;
+
+impl Backend for Booklets {
+    fn reads_conversions(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        "booklets"
+    }
+    fn about(&self) -> &'static str {
+        "Scenario booklets, one per ruleset layer: out/<battle>/<battle>-<ruleset>.pdf"
+    }
+    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
+        let Some(scenario) = cx.scenario(target) else {
+            return Vec::new();
+        };
+        let file = |ruleset: &str| format!("{target}-{ruleset}.pdf");
+        let written = scenario
+            .layers
+            .iter()
+            .map(|l| Artifact::new(target, Some(&l.ruleset), file(&l.ruleset)));
+        let converted = cx.conversions_of(target).map(|c| Artifact {
+            converted: true,
+            ..Artifact::new(target, Some(&c.job.to), file(&c.job.to))
+        });
+        written.chain(converted).collect()
+    }
+    fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
+        let scenario = cx
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
+        let layer = if artifact.converted {
+            cx.conversion(&scenario.id, ruleset).map(|c| &c.layer)
+        } else {
+            scenario.layers.iter().find(|l| l.ruleset == ruleset)
+        };
+        let press = cx.press(&scenario.folder);
+        render(cx.project, scenario, layer, &press).map(Made::from)
+    }
+}

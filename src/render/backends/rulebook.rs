@@ -1,0 +1,27 @@
+//! The rulebook of one ruleset: title page, contents, chapters, tables → PDF.
+
+use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+
+/// Rulebooks: out/<ruleset>/<ruleset>-rules.pdf
+pub struct Rules;
+
+impl Backend for Rules {
+    fn name(&self) -> &'static str {
+        "rules"
+    }
+    fn about(&self) -> &'static str {
+        "Rulebooks: out/<ruleset>/<ruleset>-rules.pdf"
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        cx.ruleset_file(target, "rules.pdf")
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let rendered = cx.rulebook(ruleset)?;
+        Ok(Made {
+            bytes: rendered.pdf.clone(),
+            warnings: rendered.warnings.clone(),
+            problems: rendered.problems.clone(),
+        })
+    }
+}

@@ -1,0 +1,201 @@
+//! Every output kind is a backend: it plans its files from the checked project
+//! and renders each to bytes. The registry lists them all; `build --only`,
+//! `list` and the build loop read it. A new kind of output is one module that
+//! implements [`Backend`] and one line in [`BACKENDS`] (and its template).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::convert::Converted;
+use crate::diagnostic::Diagnostic;
+use crate::model::scenario::{Layer, Scenario};
+use crate::model::{ConvertJob, Project, Ruleset};
+use crate::source::Sources;
+
+use crate::model::template::{Template, Templates};
+use crate::render::typeset::inspect::Problem;
+
+/// A conversion of grognard.toml (or of `grognard convert`) whose layer has
+/// been loaded and checked like a hand-written one.
+pub struct Conversion {
+    pub job: ConvertJob,
+    pub converted: Converted,
+    pub layer: Layer,
+}
+
+/// What a backend reads: the checked project and what was made from it.
+pub struct Context<'a> {
+    pub project: &'a Project,
+    pub sources: &'a Sources,
+    pub templates: &'a Templates,
+    pub conversions: &'a [Conversion],
+    /// What each ruleset's rulebook marks as changed (`build --changes-since`).
+    pub marks: &'a [(String, crate::model::changes::Marks)],
+    /// The rulesets and scenarios whose sources have errors: nothing is made from them.
+    pub failed: Vec<&'a str>,
+    /// Documents several outputs hold, typeset once in a build.
+    pub shared: Shared,
+    /// What the run took from its surroundings: the date outputs carry.
+    pub env: &'a crate::env::Env,
+    /// Where typeset PDFs are kept between runs, in a build that keeps them.
+    pub stored: Option<&'a crate::render::typeset::stored::Stored>,
+    /// What a long-lived process (`watch`) keeps between its builds.
+    pub reuse: Option<&'a Arc<crate::render::typeset::reuse::Reuse>>,
+}
+
+/// A rulebook's PDF, or why it could not be made.
+pub type SharedRulebook = Result<Arc<crate::render::typeset::pdf::Rendered>, Vec<Diagnostic>>;
+
+/// The rulebooks a build has typeset, by ruleset: the rulebook file and a
+/// VASSAL module's Help menu hold the same PDF. A second asker waits for
+/// the first rather than typesetting it again.
+#[derive(Default)]
+pub struct Shared {
+    rulebooks: Mutex<HashMap<String, Arc<OnceLock<SharedRulebook>>>>,
+}
+
+impl<'a> Context<'a> {
+    pub fn ruleset(&self, target: &str) -> Option<&Ruleset> {
+        self.project.ruleset(target)
+    }
+
+    pub fn scenario(&self, target: &str) -> Option<&Scenario> {
+        self.project.scenario(target)
+    }
+
+    /// The templates of a ruleset's or scenario's folder.
+    pub fn templates(&self, folder: &Path) -> &[Template] {
+        self.templates.of(folder)
+    }
+
+    /// What typesetting an output of a ruleset's or scenario's folder needs.
+    pub fn press(&self, folder: &Path) -> crate::render::typeset::templates::Press<'a> {
+        crate::render::typeset::templates::Press {
+            templates: self.templates.of(folder),
+            sources: self.sources,
+            limits: &self.project.limits,
+            created: self.env.created,
+            stored: self.stored,
+            reuse: self.reuse,
+        }
+    }
+
+    /// The checked conversions of a scenario.
+    pub fn conversions_of<'c>(&'c self, scenario: &'c str) -> impl Iterator<Item = &'c Conversion> {
+        self.conversions
+            .iter()
+            .filter(move |c| c.job.scenario == scenario)
+    }
+
+    /// The one file of a ruleset target, `<ruleset>-<suffix>`; none for a scenario.
+    pub fn ruleset_file(&self, target: &str, suffix: &str) -> Vec<Artifact> {
+        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-{suffix}", r.id));
+        self.ruleset(target).map(file).into_iter().collect()
+    }
+
+    /// The scenario and layer a per-layer file was planned for.
+    pub fn layer_of(&self, artifact: &Artifact) -> (&Scenario, &Layer) {
+        let scenario = self
+            .scenario(&artifact.target)
+            .expect("planned for a scenario");
+        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
+        let layer = scenario
+            .layers
+            .iter()
+            .find(|l| l.ruleset == ruleset)
+            .expect("planned for a layer of the scenario");
+        (scenario, layer)
+    }
+
+    /// The ruleset's rulebook, typeset once per build.
+    pub fn rulebook(&self, ruleset: &Ruleset) -> SharedRulebook {
+        let cell = {
+            let mut rulebooks = self
+                .shared
+                .rulebooks
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            Arc::clone(rulebooks.entry(ruleset.id.clone()).or_default())
+        };
+        cell.get_or_init(|| {
+            let press = self.press(&ruleset.folder);
+            let marks = self
+                .marks
+                .iter()
+                .find(|(id, _)| *id == ruleset.id)
+                .map(|(_, marks)| marks);
+            crate::render::documents::rulebook::render(self.project, ruleset, marks, &press)
+                .map(Arc::new)
+        })
+        .clone()
+    }
+
+    pub fn conversion(&self, scenario: &str, to: &str) -> Option<&Conversion> {
+        self.conversions
+            .iter()
+            .find(|c| c.job.scenario == scenario && c.job.to == to)
+    }
+}
+
+/// One file a backend will make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Artifact {
+    /// The ruleset or scenario it belongs to.
+    pub target: String,
+    /// For scenario outputs: the ruleset of the layer it shows.
+    pub layer: Option<String>,
+    /// Made from a conversion rather than a layer the sources hold.
+    pub converted: bool,
+    /// Which of its files, for a backend that makes several per layer.
+    pub part: &'static str,
+    /// Where it goes, relative to the output folder.
+    pub path: PathBuf,
+}
+
+impl Artifact {
+    pub fn new(target: &str, layer: Option<&str>, file_name: String) -> Self {
+        Self {
+            target: target.to_string(),
+            layer: layer.map(str::to_string),
+            converted: false,
+            part: "",
+            path: Path::new(target).join(file_name),
+        }
+    }
+}
+
+/// A rendered file and what its rendering found.
+pub struct Made {
+    pub bytes: Vec<u8>,
+    pub warnings: Vec<Diagnostic>,
+    /// Layout problems a reader would see (text off the page, missing glyphs).
+    pub problems: Vec<Problem>,
+}
+
+impl From<crate::render::typeset::pdf::Rendered> for Made {
+    fn from(rendered: crate::render::typeset::pdf::Rendered) -> Self {
+        Self {
+            bytes: rendered.pdf,
+            warnings: rendered.warnings,
+            problems: rendered.problems,
+        }
+    }
+}
+
+pub type MadeResult = Result<Made, Vec<Diagnostic>>;
+
+pub trait Backend: Sync {
+    /// The name `build --only` takes: "rules".
+    fn name(&self) -> &'static str;
+    /// One line for `--help` and `list`: what it makes and where.
+    fn about(&self) -> &'static str;
+    /// The files it makes for one ruleset or scenario (none for the other kind).
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact>;
+    /// Renders one planned file.
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult;
+    /// Whether it reads the conversions, which are then made before planning.
+    fn reads_conversions(&self) -> bool {
+        false
+    }
+}

@@ -31,6 +31,21 @@ pub fn wanted(only: &[String]) -> Vec<&'static dyn Backend> {
         .collect()
 }
 
+/// Whether the backends `only` names read the project's scenarios for a
+/// ruleset's files, so that building a ruleset loads them.
+pub fn reads_scenarios(only: &[String]) -> bool {
+    wanted(only).iter().any(|b| b.reads_scenarios())
+}
+
+/// The kinds of output published as a folder (a web edition), and each one's
+/// folder in a target's output.
+pub fn published_folders() -> Vec<(&'static str, &'static str)> {
+    BACKENDS
+        .iter()
+        .filter_map(|b| Some((b.name(), b.publishes_folder()?)))
+        .collect()
+}
+
 /// Renders the outputs of the targets into `out_dir`: the conversions the
 /// backends read first, then every planned file.
 pub fn build_targets(

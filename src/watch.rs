@@ -57,8 +57,8 @@ impl Watch {
     pub fn build(&self) -> Round {
         let started = Instant::now();
         self.reuse.next_build();
-        let scenario_pages = self.only.is_empty() || self.only.iter().any(|k| k == "html");
-        let scope = crate::load::Scope::for_targets(&self.root, &self.names, scenario_pages);
+        let scenarios = build::reads_scenarios(&self.only);
+        let scope = crate::load::Scope::for_targets(&self.root, &self.names, scenarios);
         let mut session = Session::load_scoped(&self.root, &scope);
         let targets = crate::targets::select(&mut session, &self.names);
         if !self.names.is_empty() {

@@ -31,8 +31,10 @@ pub struct Args {
 pub fn run(root: &Path, args: Args) -> ExitCode {
     let out = args.selection.out(root);
     let Selection { targets, only, .. } = args.selection;
+    // By default, what is published as a folder: the web editions.
+    let published = grognard::build::published_folders();
     let only = if only.is_empty() {
-        vec!["html".to_string()]
+        published.iter().map(|(kind, _)| kind.to_string()).collect()
     } else {
         only
     };
@@ -71,8 +73,13 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
             let start = round
                 .targets
                 .iter()
-                .find(|t| out.join(t).join("html/index.html").is_file())
-                .map_or(String::new(), |t| format!("{t}/html/index.html"));
+                .flat_map(|t| {
+                    published
+                        .iter()
+                        .map(move |(_, folder)| format!("{t}/{folder}/index.html"))
+                })
+                .find(|page| out.join(page).is_file())
+                .unwrap_or_default();
             eprintln!(
                 "serving {} at http://127.0.0.1:{}/{start}",
                 out.display(),

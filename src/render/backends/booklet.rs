@@ -3,7 +3,7 @@
 
 use crate::model::Project;
 use crate::model::scenario::{Layer, Scenario};
-use crate::render::contract::{self as backend, Artifact, Backend, Made, MadeResult};
+use crate::render::contract::{self as backend, Artifact, Backend, Changed, Made, MadeResult};
 use crate::render::views::booklet::booklet;
 
 /// Typesets a scenario booklet: the facts, and the layer when there is one.
@@ -45,6 +45,10 @@ impl Backend for Oob {
     fn about(&self) -> &'static str {
         "Order-of-battle booklets, the facts of each battle: out/<battle>/<battle>-oob.pdf"
     }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Names and strengths, not a ruleset's values.
+        !change.scale() && change.of_scenario(artifact) && change.unit() && !change.counter()
+    }
     fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
         let file = |s: &Scenario| Artifact::new(target, None, format!("{}-oob.pdf", s.id));
         cx.scenario(target).map(file).into_iter().collect()
@@ -71,6 +75,14 @@ impl Backend for Booklets {
     }
     fn about(&self) -> &'static str {
         "Scenario booklets, one per ruleset layer: out/<battle>/<battle>-<ruleset>.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // The facts and the layer; a converted layer follows the scale it reads.
+        if change.scale() {
+            change.converted_to_ruleset(artifact)
+        } else {
+            change.of_scenario(artifact)
+        }
     }
     fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
         let Some(scenario) = cx.scenario(target) else {

@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::imposition::{Mark, Sheet, impose};
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::table_data::TableData;
@@ -378,6 +378,10 @@ impl Backend for Cards {
     }
     fn about(&self) -> &'static str {
         "Quick-reference cards, nine poker or four tarot to a page: out/<ruleset>/<ruleset>-cards.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // The quick-reference sheet's tables, a card each.
+        !change.scale() && change.of_ruleset(artifact) && change.on_player_aid()
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         // A ruleset with no table for player aids has no cards to print.

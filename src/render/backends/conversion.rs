@@ -1,7 +1,7 @@
 //! Converted scenarios: the editable layer (TOML) and the report (Markdown)
 //! that says what was mapped, judged and left out.
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 
 /// out/<battle>/<battle>-<ruleset>.toml and -report.md
 pub struct Conversions;
@@ -18,6 +18,14 @@ impl Backend for Conversions {
     }
     fn about(&self) -> &'static str {
         "The [[convert]] jobs of grognard.toml: out/<battle>/<battle>-<ruleset>.toml and -report.md"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Names and strengths, and the scale the conversion reads.
+        if change.scale() {
+            change.converted_to_ruleset(artifact)
+        } else {
+            change.of_scenario(artifact) && change.unit() && !change.counter()
+        }
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         cx.conversions_of(target)

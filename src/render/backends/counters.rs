@@ -9,7 +9,7 @@ use crate::model::Project;
 use crate::model::counter_spec::Settings;
 use crate::model::scenario::{Layer, Scenario};
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::imposition::Mark;
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::counter_faces::{
@@ -163,6 +163,10 @@ impl Backend for Counters {
     }
     fn about(&self) -> &'static str {
         "Counter sheets of hex layers: out/<battle>/<battle>-<ruleset>-counters.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // A unit, its name and its values.
+        !change.scale() && change.of_scenario(artifact) && change.named()
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         let Some(scenario) = cx.scenario(target) else {

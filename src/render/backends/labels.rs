@@ -9,7 +9,7 @@ use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::measure::Face;
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::counter_names::{short_name, shorter_forms};
@@ -545,6 +545,14 @@ impl Backend for Labels {
     }
     fn about(&self) -> &'static str {
         "Unit labels and roster cards of miniatures conversions: out/<battle>/<battle>-<ruleset>-labels.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Names and strengths, and the scale a converted layer reads.
+        if change.scale() {
+            change.converted_to_ruleset(artifact)
+        } else {
+            change.of_scenario(artifact) && change.unit() && !change.counter()
+        }
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         let miniatures = |to: &str| {

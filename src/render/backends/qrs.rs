@@ -5,7 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{Project, Ruleset};
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::documents::player_aid::{PAGES, world};
 use crate::render::typeset::pdf::RenderResult;
 
@@ -60,6 +60,10 @@ impl Backend for Qrs {
     }
     fn about(&self) -> &'static str {
         "Quick-reference sheets: out/<ruleset>/<ruleset>-qrs.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // The tables a player consults in play.
+        !change.scale() && change.of_ruleset(artifact) && change.on_player_aid()
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         cx.ruleset_file(target, "qrs.pdf")

@@ -1,6 +1,6 @@
 //! The rulebook of one ruleset: title page, contents, chapters, tables → PDF.
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 
 /// Rulebooks: out/<ruleset>/<ruleset>-rules.pdf
 pub struct Rules;
@@ -11,6 +11,10 @@ impl Backend for Rules {
     }
     fn about(&self) -> &'static str {
         "Rulebooks: out/<ruleset>/<ruleset>-rules.pdf"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Its cases, sections and tables.
+        !change.scale() && change.of_ruleset(artifact) && change.in_rules()
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         cx.ruleset_file(target, "rules.pdf")

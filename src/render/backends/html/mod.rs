@@ -15,7 +15,7 @@ pub mod writer;
 use minijinja::Value;
 
 use crate::model::Ruleset;
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::templates::{Template, find};
 use site::{GLOSSARY_PAGE, ScenarioPage, Site, TABLES_PAGE, chapter_page, term_anchor};
 use writer::HtmlWriter;
@@ -75,12 +75,25 @@ const FONT_LICENCES: [(&str, &str); 2] = [
 /// Web editions: out/<ruleset>/html/
 pub struct Web;
 
+/// The folder of a ruleset's output that holds its site.
+const SITE: &str = "html";
+
 impl Backend for Web {
     fn name(&self) -> &'static str {
         "html"
     }
     fn about(&self) -> &'static str {
         "Web editions: out/<ruleset>/html/ (a page per chapter, tables, glossary, search, print view)"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Chapters, tables and the scenario pages played with the ruleset.
+        !change.scale() && change.of_ruleset(artifact)
+    }
+    fn reads_scenarios(&self) -> bool {
+        true
+    }
+    fn publishes_folder(&self) -> Option<&'static str> {
+        Some(SITE)
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         let Some(ruleset) = cx.ruleset(target) else {
@@ -90,7 +103,7 @@ impl Backend for Web {
         pages(ruleset)
             .into_iter()
             .chain(scenarios.iter().map(ScenarioPage::file))
-            .map(|page| Artifact::new(target, None, format!("html/{page}")))
+            .map(|page| Artifact::new(target, None, format!("{SITE}/{page}")))
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
@@ -99,7 +112,7 @@ impl Backend for Web {
         // The file's path inside the site: "01-x.html", "fonts/…".
         let page = artifact
             .path
-            .strip_prefix(std::path::Path::new(&artifact.target).join("html"))
+            .strip_prefix(std::path::Path::new(&artifact.target).join(SITE))
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
         let scenarios = scenario_pages(cx, ruleset);

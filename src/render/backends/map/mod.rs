@@ -12,7 +12,7 @@ use crate::model::counter_spec::paper_mm;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 
-use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::map_view::{MapView, Window, view};
 use crate::render::views::map_view::{notes, side_colour};
@@ -300,6 +300,10 @@ impl Backend for Maps {
     }
     fn about(&self) -> &'static str {
         "Maps of hex layers at true scale and tiled: out/<battle>/<battle>-<ruleset>-map.pdf, -map-<paper>.pdf, -map.tmj"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // Where units are set up.
+        !change.scale() && change.of_scenario(artifact) && change.deployed()
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         let Some(scenario) = cx.scenario(target) else {

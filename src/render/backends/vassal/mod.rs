@@ -12,13 +12,16 @@
 mod archive;
 mod encode;
 mod grid;
+mod images;
 mod module;
+mod pieces;
+mod verify;
 mod xml;
 
 pub use encode::{Piece, decode, encode};
 pub use grid::{PX_PER_MM, VassalGrid};
 
-use crate::render::contract::{Artifact, Backend, Context, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, MadeResult};
 
 /// VASSAL modules of hex layers.
 pub struct Vassal;
@@ -29,6 +32,12 @@ impl Backend for Vassal {
     }
     fn about(&self) -> &'static str {
         "VASSAL modules of hex layers: out/<battle>/<battle>-<ruleset>.vmod"
+    }
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
+        // The counters, the set-up, the charts and the rulebook.
+        !change.scale()
+            && ((change.of_scenario(artifact) && (change.named() || change.deployed()))
+                || (change.of_layer(artifact) && change.in_rules()))
     }
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
         let Some(scenario) = cx.scenario(target) else {

@@ -3,26 +3,20 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use serde::Serialize;
-
-use crate::render::typeset::templates::Press;
-use typst_layout::PagedDocument;
-
 use crate::diagnostic::Diagnostic;
-use crate::locale::{Arg, Locale};
-use crate::model::Ruleset;
 use crate::model::layer::Who;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 use crate::model::schedule::{self, Schedule};
 
 use crate::render::backends::vassal::archive::{self, Entry};
-use crate::render::backends::vassal::encode::{Piece, decode};
+use crate::render::backends::vassal::encode::Piece;
 use crate::render::backends::vassal::grid::{PX_PER_MM, VassalGrid};
+use crate::render::backends::vassal::images::{chart_images, images};
+use crate::render::backends::vassal::pieces::{Counter, Words, counters_of};
+use crate::render::backends::vassal::verify::verify;
 use crate::render::backends::vassal::xml::Element;
 use crate::render::contract::{Context, Made, MadeResult};
-use crate::render::views::counter_faces::{self as counters, Face};
-use crate::render::views::map_view::{MapView, view};
 
 /// The oldest VASSAL the module is written for: every 3.7 release opens it
 /// without a warning (a newer stamp warns on older releases).
@@ -35,58 +29,8 @@ pub fn board_map(layer: &Layer) -> Option<&HexMap> {
 
 /// How large the board's hexes are drawn: as the source prints them, else
 /// a fifth wider than a counter, so that a counter stands inside its hex.
-fn hex_mm(map: &HexMap, counter_mm: f64) -> f64 {
+pub(super) fn hex_mm(map: &HexMap, counter_mm: f64) -> f64 {
     map.hex_mm.unwrap_or(counter_mm * 1.2)
-}
-
-/// A counter of the layer and where the trays file it.
-struct Counter {
-    front: Face,
-    back: Face,
-    name: String,
-    /// The side's name; none for a marker.
-    side: Option<String>,
-    side_id: Option<String>,
-    /// Its formation, or the leaders or markers.
-    group: String,
-    /// File names of its faces under `images/`.
-    front_image: String,
-    back_image: String,
-}
-
-/// The words of the module, in the ruleset's language.
-struct Words<'a> {
-    map: String,
-    counters: String,
-    leaders: String,
-    markers: String,
-    reinforcements: String,
-    flip: String,
-    charts: String,
-    inventory: String,
-    locale: &'a Locale,
-}
-
-impl<'a> Words<'a> {
-    fn of(locale: &'a Locale) -> Words<'a> {
-        let m = |id: &str| locale.message(id, &[]);
-        Words {
-            map: m("vassal_map"),
-            counters: m("vassal_counters"),
-            leaders: m("vassal_leaders"),
-            markers: m("vassal_markers"),
-            reinforcements: m("vassal_reinforcements"),
-            flip: m("vassal_flip"),
-            charts: m("vassal_charts"),
-            inventory: m("vassal_inventory"),
-            locale,
-        }
-    }
-
-    fn turn(&self, turn: u32) -> String {
-        self.locale
-            .message("vassal_turn", &[("turn", Arg::Number(u64::from(turn)))])
-    }
 }
 
 pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
@@ -222,202 +166,6 @@ impl Files {
 
 fn px(mm: f64) -> u32 {
     (mm * PX_PER_MM).round().max(1.0) as u32
-}
-
-/// Every counter of the counter sheet, filed by side and formation; copies
-/// of one marker are one piece (a tray gives as many as a player drags).
-fn counters_of(
-    cx: &Context,
-    scenario: &Scenario,
-    layer: &Layer,
-    language: &str,
-    words: &Words,
-) -> Vec<Counter> {
-    let side_name = |id: &str| scenario.side(id).map(|s| s.name_in(language).to_string());
-    let mut owners: HashMap<String, (Option<&str>, String, String)> = HashMap::new();
-    for unit in scenario.units.iter().filter(|u| u.takes_part()) {
-        let side = scenario.unit_side(unit);
-        let group = scenario
-            .formation(&unit.parent)
-            .map_or_else(String::new, |f| f.name_in(language).to_string());
-        let parts = layer.parts_of(&unit.id);
-        if parts.is_empty() {
-            owners.insert(unit.id.clone(), (side, group.clone(), unit.name.clone()));
-        }
-        for (id, name) in parts {
-            owners.insert(id.to_string(), (side, group.clone(), name.to_string()));
-        }
-    }
-    for leader in &scenario.leaders {
-        let group = words.leaders.clone();
-        owners.insert(
-            leader.id.clone(),
-            (Some(leader.side.as_str()), group, leader.name.clone()),
-        );
-    }
-    let mut seen = HashSet::new();
-    let mut counters = Vec::new();
-    for (front, back) in counters::counters(cx.project, scenario, layer) {
-        let (side_id, group, name) = match owners.get(&front.id) {
-            Some((side, group, name)) => (side.map(str::to_string), group.clone(), name.clone()),
-            None => {
-                let name = if front.subtitle.is_empty() {
-                    front.title.clone()
-                } else {
-                    format!("{} ({})", front.title, front.subtitle)
-                };
-                // Markers alike are one piece.
-                if !seen.insert((name.clone(), front.colour.clone())) {
-                    continue;
-                }
-                (None, words.markers.clone(), name)
-            }
-        };
-        let stem = file_stem(&front.id);
-        counters.push(Counter {
-            name: name.trim_end_matches('\\').to_string(),
-            side: side_id.as_deref().and_then(side_name),
-            side_id,
-            group,
-            front_image: format!("{stem}.svg"),
-            back_image: format!("{stem}-back.svg"),
-            front,
-            back,
-        });
-    }
-    counters
-}
-
-/// An id as a file name VASSAL's piece definitions carry unescaped.
-fn file_stem(id: &str) -> String {
-    id.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect()
-}
-
-#[derive(Serialize)]
-struct ImageData<T: Serialize> {
-    map: MapView,
-    size: f64,
-    faces: Vec<T>,
-}
-
-struct Images {
-    board: Vec<u8>,
-    faces: Vec<(Vec<u8>, Vec<u8>)>,
-}
-
-/// The board and both faces of every counter, typeset in one document (a
-/// page each) from the templates of the printed map and counter sheet.
-fn images(
-    cx: &Context,
-    scenario: &Scenario,
-    map: &HexMap,
-    ruleset: Option<&Ruleset>,
-    counters: &[Counter],
-) -> Result<Images, Vec<Diagnostic>> {
-    let settings = &cx.project.counters;
-    let language = ruleset.map_or("en", |r| r.language.as_str());
-    let colour = crate::render::views::map_view::side_colour(scenario);
-    let hex_mm = hex_mm(map, settings.size_mm);
-    let data = ImageData {
-        map: view(map, ruleset, language, hex_mm, None, &colour),
-        size: settings.size_mm,
-        faces: counters
-            .iter()
-            .flat_map(|c| [&c.front, &c.back])
-            .map(|face| counters::lone_face(face, settings))
-            .collect(),
-    };
-    let document = typeset(
-        &cx.press(&scenario.folder),
-        "vassal.typ",
-        "vassal.json",
-        &data,
-        "the module's images",
-    )?;
-    let mut pages = svg_pages(&document).into_iter();
-    let board = pages.next().unwrap_or_default();
-    let mut faces = Vec::new();
-    while let (Some(front), Some(back)) = (pages.next(), pages.next()) {
-        faces.push((front, back));
-    }
-    Ok(Images { board, faces })
-}
-
-fn typeset(
-    press: &Press,
-    main: &str,
-    data_name: &str,
-    data: &impl Serialize,
-    what: &str,
-) -> Result<PagedDocument, Vec<Diagnostic>> {
-    let world = crate::render::typeset::templates::data_world(press, main, data_name, data)?;
-    let map = |error: &typst::diag::SourceDiagnostic| {
-        crate::render::typeset::templates::typst_diagnostic(
-            error,
-            &world,
-            press.templates,
-            main,
-            what,
-        )
-    };
-    crate::render::typeset::pdf::compile(&world, &map).map(|(document, _)| document)
-}
-
-/// The quick-reference sheet's pages, each a chart.
-fn chart_images(cx: &Context, ruleset: &Ruleset) -> Result<Vec<Vec<u8>>, Vec<Diagnostic>> {
-    let press = cx.press(&ruleset.folder);
-    let templates = press.templates;
-    let world = crate::render::documents::player_aid::world(cx.project, ruleset, &press)?;
-    let map = |error: &typst::diag::SourceDiagnostic| {
-        let what = "the quick-reference sheet";
-        crate::render::typeset::templates::typst_diagnostic(
-            error, &world, templates, "qrs.typ", what,
-        )
-    };
-    let (document, _) = crate::render::typeset::pdf::compile(&world, &map)?;
-    Ok(svg_pages(&document))
-}
-
-/// Each page as an SVG image sized in pixels at [`PX_PER_MM`] (Typst writes
-/// points, which image readers scale by guesses of their own).
-fn svg_pages(document: &PagedDocument) -> Vec<Vec<u8>> {
-    document
-        .pages()
-        .iter()
-        .map(|page| {
-            let svg = typst_svg::svg(page, &typst_svg::SvgOptions::default());
-            let size = page.frame.size();
-            let pixels = |pt: f64| (pt * 25.4 / 72.0 * PX_PER_MM).round().max(1.0);
-            in_pixels(&svg, pixels(size.x.to_pt()), pixels(size.y.to_pt())).into_bytes()
-        })
-        .collect()
-}
-
-/// The root element's `width` and `height` in pixels, the view box kept.
-fn in_pixels(svg: &str, width: f64, height: f64) -> String {
-    let Some(end) = svg.find('>') else {
-        return svg.to_string();
-    };
-    let (head, rest) = svg.split_at(end);
-    let mut head = head.to_string();
-    for (name, value) in [("width", width), ("height", height)] {
-        let key = format!(" {name}=\"");
-        if let Some(start) = head.find(&key) {
-            let from = start + key.len();
-            if let Some(len) = head[from..].find('"') {
-                head.replace_range(from..from + len, &format!("{value}"));
-            }
-        }
-    }
-    head + rest
 }
 
 /// What `buildFile.xml` is written from.
@@ -840,101 +588,4 @@ fn module_data(
         .child(Element::new("description").text(description))
         .child(Element::new("name").text(name))
         .document()
-}
-
-/// What VASSAL relies on and would fail on only when a player opens the
-/// module: each problem in words.
-fn verify(
-    build: &Element,
-    files: &HashSet<String>,
-    map: &HexMap,
-    grid: &VassalGrid,
-) -> Vec<String> {
-    let mut problems = Vec::new();
-    let mut gpids = HashSet::new();
-    let next: u32 = build
-        .attributes
-        .iter()
-        .find(|(k, _)| k == "nextPieceSlotId")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(0);
-    let image = |name: &str, problems: &mut Vec<String>| {
-        if !name.is_empty() && !files.contains(&format!("images/{name}")) {
-            problems.push(format!("names the image `{name}`, which it does not hold"));
-        }
-    };
-    let mut stack = vec![build];
-    while let Some(element) = stack.pop() {
-        stack.extend(element.children.iter());
-        let attribute = |key: &str| {
-            element
-                .attributes
-                .iter()
-                .find(|(k, _)| k == key)
-                .map_or("", |(_, v)| v.as_str())
-        };
-        match element.name.rsplit('.').next().unwrap_or_default() {
-            "PieceSlot" => {
-                let gpid: u32 = attribute("gpid").parse().unwrap_or(0);
-                if gpid == 0 || gpid >= next || !gpids.insert(gpid) {
-                    problems.push(format!(
-                        "gives piece id {gpid} twice, or not below its next id {next}"
-                    ));
-                }
-                for name in piece_images(element.text.as_deref().unwrap_or_default()) {
-                    image(&name, &mut problems);
-                }
-            }
-            "Board" => image(attribute("image"), &mut problems),
-            "Chart" => image(attribute("fileName"), &mut problems),
-            "BrowserPDFFile" if !files.contains(attribute("pdfFile")) => {
-                problems.push(format!(
-                    "names the file `{}`, which it does not hold",
-                    attribute("pdfFile")
-                ));
-            }
-            _ => {}
-        }
-    }
-    // Past column Z a map lettered "AA, AB" is named otherwise by VASSAL.
-    for (column, row) in map
-        .grid
-        .hexes()
-        .filter(|(c, _)| grid.names_match || *c <= 26)
-    {
-        let code = map.grid.name(column, row);
-        let named = grid.location_name(grid.centre(column, row));
-        if named != code {
-            problems.push(format!("names hex {code} `{named}` on its grid"));
-            break;
-        }
-    }
-    problems
-}
-
-/// The images a piece definition shows: its basic piece's and its layers'.
-fn piece_images(definition: &str) -> Vec<String> {
-    let parts = decode(
-        definition.trim_start_matches('+').trim_start_matches('/'),
-        '/',
-    );
-    let Some(kind) = parts.get(1) else {
-        return Vec::new();
-    };
-    let mut images = Vec::new();
-    let mut rest = kind.clone();
-    loop {
-        let chain = decode(&rest, '\t');
-        let this = chain.first().cloned().unwrap_or_default();
-        let fields = decode(this.split_once(';').map_or("", |(_, f)| f), ';');
-        if this.starts_with("piece;") {
-            images.extend(fields.get(2).cloned());
-        } else if this.starts_with("emb2;") {
-            images.extend(fields.get(15).map(|i| decode(i, ',')).unwrap_or_default());
-        }
-        match chain.get(1) {
-            Some(inner) => rest = inner.clone(),
-            None => return images,
-        }
-    }
 }

@@ -4,6 +4,9 @@
 //! (ICU4X). Adding a language is adding its message file: to `MESSAGES`
 //! for every project, or to a project's own `templates/messages/`.
 
+mod messages;
+pub use messages::{MessageProblem, problems};
+
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,8 +16,6 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use icu_locale_core::Locale as IcuLocale;
 
-use crate::model::scenario::VICTORY_LEVELS;
-
 /// "Turno" → "⟦Turno··⟧": wrapped and a third longer.
 fn pseudo_text(text: &str) -> Cow<'_, str> {
     let padding = "·".repeat(text.chars().count().div_ceil(3));
@@ -23,9 +24,9 @@ fn pseudo_text(text: &str) -> Cow<'_, str> {
 
 /// The message file of each language grognard writes.
 pub const MESSAGES: &[(&str, &str)] = &[
-    ("es", include_str!("../templates/messages/es.ftl")),
-    ("ru", include_str!("../templates/messages/ru.ftl")),
-    ("en", include_str!("../templates/messages/en.ftl")),
+    ("es", include_str!("../../templates/messages/es.ftl")),
+    ("ru", include_str!("../../templates/messages/ru.ftl")),
+    ("en", include_str!("../../templates/messages/en.ftl")),
 ];
 
 /// The words of one project in every language it may be written in: the
@@ -312,73 +313,6 @@ fn message(bundle: &FluentBundle<FluentResource>, id: &str, args: Option<&Fluent
     bundle
         .format_pattern(pattern, args, &mut errors)
         .into_owned()
-}
-
-/// A problem of a message file, at a byte range of it where it has one.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MessageProblem {
-    pub at: Option<std::ops::Range<usize>>,
-    pub what: String,
-}
-
-/// The problems of a message file: syntax errors, and the messages it lacks.
-pub fn problems(language: &str, text: &str) -> Vec<MessageProblem> {
-    let mut problems = Vec::new();
-    let resource = match FluentResource::try_new(text.to_string()) {
-        Ok(resource) => resource,
-        Err((resource, errors)) => {
-            problems.extend(errors.iter().map(|e| MessageProblem {
-                at: Some(e.pos.clone()),
-                what: e.to_string(),
-            }));
-            resource
-        }
-    };
-    let mut bundle = FluentBundle::new_concurrent(vec![fallback_language(language)]);
-    if let Err(errors) = bundle.add_resource(resource) {
-        problems.extend(errors.iter().map(|e| MessageProblem {
-            at: None,
-            what: e.to_string(),
-        }));
-    }
-    // Every message of the English file, which every other language gives too.
-    let reference = MESSAGES
-        .iter()
-        .find(|(l, _)| *l == "en")
-        .map_or("", |(_, text)| text);
-    let reference = FluentResource::try_new(reference.to_string()).unwrap_or_else(|(r, _)| r);
-    let english: Vec<&str> = reference
-        .entries()
-        .filter_map(|entry| match entry {
-            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name),
-            _ => None,
-        })
-        .collect();
-    // Its own name, and those of the built-in languages.
-    let names: Vec<String> = MESSAGES
-        .iter()
-        .map(|(l, _)| *l)
-        .chain([language])
-        .map(|l| format!("language_{l}"))
-        .chain(VICTORY_LEVELS.iter().map(|l| format!("victory_{l}")))
-        .collect();
-    let ids = WORDS.iter().chain(&english).copied();
-    let ids = ids
-        .chain(COUNTED.iter().map(|c| c.1))
-        .chain(names.iter().map(String::as_str));
-    let mut lacking: Vec<&str> = ids.filter(|id| !bundle.has_message(id)).collect();
-    lacking.dedup();
-    if !lacking.is_empty() {
-        problems.push(MessageProblem {
-            at: None,
-            what: format!(
-                "{} message(s) missing, which every language gives: `{}`",
-                lacking.len(),
-                lacking.join("`, `")
-            ),
-        });
-    }
-    problems
 }
 
 fn fallback_language(language: &str) -> unic_langid::LanguageIdentifier {
@@ -720,99 +654,4 @@ fn build(language: &str, text: &str, pseudo: bool) -> Locale {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{Counted, Locale, MESSAGES, problems};
-
-    #[test]
-    fn every_message_file_parses_and_gives_every_message() {
-        for (language, text) in MESSAGES {
-            assert_eq!(problems(language, text), Vec::new(), "{language}");
-        }
-    }
-
-    fn figures(language: &str, n: u64) -> String {
-        Locale::builtin(language).count(n, Counted::Figures)
-    }
-
-    #[test]
-    fn an_edition_is_named_once() {
-        let es = Locale::builtin("es");
-        assert_eq!(es.edition_named("1.1"), "Edición 1.1");
-        assert_eq!(
-            es.edition_named("Edición grognard,\n corregida"),
-            "Edición grognard, corregida"
-        );
-        assert_eq!(es.edition_named("Segunda edición"), "Segunda edición");
-        assert_eq!(es.edition_named(" "), "");
-        let ru = Locale::builtin("ru");
-        assert_eq!(
-            ru.edition_named("Исправленное издание grognard"),
-            "Исправленное издание grognard"
-        );
-        assert_eq!(ru.edition_named("2"), "Издание 2");
-    }
-
-    #[test]
-    fn words_sort_as_each_language_sorts_them() {
-        let mut spanish = vec!["Zona", "Ávila", "Orden", "Ñandú", "Nube"];
-        Locale::builtin("es").sort_by_word(&mut spanish, |w| w);
-        assert_eq!(spanish, ["Ávila", "Nube", "Ñandú", "Orden", "Zona"]);
-        let mut russian = vec!["Ёлка", "Ель", "Дом", "Жук"];
-        Locale::builtin("ru").sort_by_word(&mut russian, |w| w);
-        assert_eq!(russian, ["Дом", "Ёлка", "Ель", "Жук"]);
-    }
-
-    #[test]
-    fn russian_counts_take_the_plural_of_their_number() {
-        assert_eq!(figures("ru", 1), "1 фигура");
-        assert_eq!(figures("ru", 2), "2 фигуры");
-        assert_eq!(figures("ru", 5), "5 фигур");
-        assert_eq!(figures("ru", 21), "21 фигура");
-        assert_eq!(figures("ru", 22), "22 фигуры");
-        assert_eq!(figures("ru", 25), "25 фигур");
-        assert_eq!(figures("ru", 11), "11 фигур");
-        let ru = Locale::builtin("ru");
-        assert_eq!(ru.count(1, Counted::Turns), "1 ход");
-        assert_eq!(ru.count(3, Counted::Turns), "3 хода");
-        assert_eq!(ru.count(14, Counted::Turns), "14 ходов");
-    }
-
-    #[test]
-    fn spanish_and_english_counts_take_their_plural() {
-        assert_eq!(figures("es", 1), "1 figura");
-        assert_eq!(figures("es", 2), "2 figuras");
-        assert_eq!(figures("es", 21), "21 figuras");
-        let es = Locale::builtin("es");
-        assert_eq!(es.count(20, Counted::Turns), "20 turnos");
-        assert_eq!(es.count(1, Counted::Guns), "1 cañón");
-        assert_eq!(figures("en", 1), "1 figure");
-        assert_eq!(figures("en", 5), "5 figures");
-        let en = Locale::builtin("en");
-        assert_eq!(en.count(1, Counted::Men), "1 man");
-        assert_eq!(en.count(20818, Counted::Men), "20,818 men");
-    }
-
-    #[test]
-    fn numbers_and_dates_are_written_as_each_language_writes_them() {
-        let date = time::Date::from_calendar_date(1815, time::Month::June, 16).unwrap();
-        let (es, ru, en) = (
-            Locale::builtin("es"),
-            Locale::builtin("ru"),
-            Locale::builtin("en"),
-        );
-        assert_eq!(es.date(date), "16 de junio de 1815");
-        assert_eq!(ru.date(date), "16 июня 1815\u{202f}г.");
-        assert_eq!(en.date(date), "16 June 1815");
-        assert_eq!(es.day(date), "16 de junio");
-        assert_eq!(es.number(20818), "20.818");
-        assert_eq!(ru.number(20818), "20\u{a0}818");
-        assert_eq!(en.number(20818), "20,818");
-        assert_eq!(es.decimal(2.5), "2,5");
-        assert_eq!(en.decimal(-2.5), "−2.5");
-        let first = time::Date::from_calendar_date(1811, time::Month::May, 3).unwrap();
-        let last = time::Date::from_calendar_date(1811, time::Month::May, 5).unwrap();
-        assert_eq!(es.date_span(first, last), "3–5 de mayo de 1811");
-        assert_eq!(es.day_number(2), "día 2");
-        assert_eq!(es.only_in("en"), "Este texto solo existe en inglés.");
-    }
-}
+mod tests;

@@ -13,6 +13,9 @@ use crate::model::scenario::{Layer, Scenario};
 use crate::model::{ConvertJob, Project, Ruleset};
 use crate::source::Sources;
 
+mod change;
+pub use change::Changed;
+
 use crate::model::template::{Template, Templates};
 use crate::render::typeset::inspect::Problem;
 
@@ -194,8 +197,20 @@ pub trait Backend: Sync {
     fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact>;
     /// Renders one planned file.
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult;
+    /// Whether its files print the change: `diff` lists them for reprint.
+    fn holds(&self, artifact: &Artifact, change: &Changed) -> bool;
     /// Whether it reads the conversions, which are then made before planning.
     fn reads_conversions(&self) -> bool {
         false
+    }
+    /// Whether a ruleset's files read the project's scenarios (a web
+    /// edition's scenario pages): building it alone loads them all the same.
+    fn reads_scenarios(&self) -> bool {
+        false
+    }
+    /// The folder of a target its files make, published as one (a web
+    /// edition): reprinted and served as a whole.
+    fn publishes_folder(&self) -> Option<&'static str> {
+        None
     }
 }

@@ -24,8 +24,12 @@ pub struct Output {
 
 /// The backends a build runs: all, or those `--only` names.
 pub fn wanted(only: &[String]) -> Vec<&'static dyn Backend> {
-    BACKENDS
-        .iter()
+    wanted_of(BACKENDS, only)
+}
+
+/// The backends of `all` a build runs: all, or those `--only` names.
+fn wanted_of(all: &[&'static dyn Backend], only: &[String]) -> Vec<&'static dyn Backend> {
+    all.iter()
         .copied()
         .filter(|b| only.is_empty() || only.iter().any(|o| o == b.name()))
         .collect()
@@ -56,7 +60,12 @@ pub fn build_targets(
     options: &Options,
     progress: impl FnMut(&str),
 ) -> Vec<Output> {
-    let backends = wanted(only);
+    let all: Vec<&'static dyn Backend> = BACKENDS
+        .iter()
+        .chain(&options.more_backends)
+        .copied()
+        .collect();
+    let backends = wanted_of(&all, only);
     if backends.iter().any(|b| b.reads_conversions()) {
         session.run_conversions(targets);
     }
@@ -84,7 +93,7 @@ pub fn plan(
 }
 
 /// How a build renders and writes.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Options {
     /// Files rendered at a time; 0 for as many as the machine has cores.
     pub jobs: usize,
@@ -93,6 +102,9 @@ pub struct Options {
     pub skip_unchanged: bool,
     /// What a long-lived process keeps between its builds (`watch`).
     pub reuse: Option<std::sync::Arc<crate::render::typeset::reuse::Reuse>>,
+    /// Kinds of output a program using grognard as a library adds to the
+    /// registry's, built after them.
+    pub more_backends: Vec<&'static dyn Backend>,
 }
 
 /// Renders and writes each planned file into `out_dir`. Nothing is written for

@@ -55,7 +55,7 @@ pub fn retain_for_targets(session: &mut Session, targets: &[String]) {
 }
 
 /// Renders the outputs of the targets into `out_dir`: every kind of output,
-/// or the kinds `only` names (see [`render::backend::BACKENDS`]).
+/// or the kinds `only` names (see [`render::registry::BACKENDS`]).
 pub fn build(
     session: &mut Session,
     targets: &[String],

@@ -73,7 +73,7 @@ mod tests {
         }
     }
 
-    /// The top-level module a file belongs to: `src/render/tables.rs` → render.
+    /// The top-level module a file belongs to: `src/render/views/tables/mod.rs` → render.
     fn module_of(src: &Path, file: &Path) -> String {
         let relative = file.strip_prefix(src).unwrap();
         let first = relative.components().next().unwrap().as_os_str();

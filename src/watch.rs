@@ -68,6 +68,7 @@ impl Watch {
             jobs: self.jobs,
             skip_unchanged: true,
             reuse: Some(Arc::clone(&self.reuse)),
+            ..build::Options::default()
         };
         let written = build::build_targets(
             &mut session,

@@ -106,8 +106,7 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
     let spinner = spinner();
     let options = grognard::build::Options {
         jobs: args.jobs.map_or(0, usize::from),
-        skip_unchanged: false,
-        reuse: None,
+        ..grognard::build::Options::default()
     };
     let outputs = grognard::build_with(
         &mut session,

@@ -24,6 +24,7 @@ mod scenarios;
 mod seeds;
 mod spreadsheet;
 mod tiled;
+mod toy_backend;
 mod vassal;
 mod watch;
 mod web;

@@ -1,4 +1,4 @@
-//! A layer's map exported for Tiled (`render::tiled`): a third-party reader,
+//! A layer's map exported for Tiled (`render::backends::map::tiled`): a third-party reader,
 //! pytiled-parser, loads the `.tmj` and finds the grid, the terrain, the
 //! tileset and the features where the rules put them.
 

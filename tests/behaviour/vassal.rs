@@ -1,4 +1,4 @@
-//! The VASSAL module of a hex layer (`render::vassal`): read back by a
+//! The VASSAL module of a hex layer (`render::backends::vassal`): read back by a
 //! reader nobody here wrote (pywargame, from PyPI) and by a structural
 //! validator over the archive, and compared with the scenario it comes from.
 

@@ -169,6 +169,7 @@ impl Artifact {
 }
 
 /// A rendered file and what its rendering found.
+#[derive(Default)]
 pub struct Made {
     pub bytes: Vec<u8>,
     pub warnings: Vec<Diagnostic>,

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{self, Diagnostic};
 use crate::output;
 use crate::render::contract::{Artifact, Backend, Context, Made, MadeResult};
@@ -20,6 +21,76 @@ pub struct Output {
     pub target: String,
     pub path: PathBuf,
     pub bytes: usize,
+}
+
+/// One build as a command asks for it (`build`, and each round of `watch`
+/// and `serve`): which targets and kinds of output, where, and how.
+#[derive(Default)]
+pub struct Request {
+    pub root: PathBuf,
+    /// Rulesets and scenarios named (none: all).
+    pub names: Vec<String>,
+    /// Kinds of output (none: all).
+    pub only: Vec<String>,
+    pub out: PathBuf,
+    /// Every word grognard prints in a pseudo-language that shows clipping.
+    pub pseudo_locale: bool,
+    /// Mark in the rulebooks what changed since this edition (a git
+    /// revision or a folder).
+    pub changes_since: Option<String>,
+    /// Count warnings as errors.
+    pub deny_warnings: bool,
+    pub options: Options,
+}
+
+/// What a build did.
+pub struct Report {
+    /// The checked project, with the diagnostics of the build.
+    pub session: Session,
+    pub targets: Vec<String>,
+    /// The targets its diagnostics are about; none: the whole project.
+    pub scope: Vec<String>,
+    pub outputs: Vec<Output>,
+}
+
+/// Loads and checks what the request needs, marks what changed since the
+/// edition it names, and builds: the one path of `build`, `watch` and
+/// `serve`. An edition that cannot be opened is the error.
+pub fn request(request: &Request, progress: impl FnMut(&str)) -> Result<Report, String> {
+    let scenarios = reads_scenarios(&request.only);
+    let scope = crate::load::Scope::for_targets(&request.root, &request.names, scenarios);
+    let mut session = Session::load_scoped(&request.root, &scope);
+    if request.pseudo_locale {
+        session.project.set_pseudo_locale(true);
+    }
+    let targets = crate::targets::select(&mut session, &request.names);
+    let named = !request.names.is_empty();
+    if named {
+        crate::targets::retain(&mut session, &targets);
+    }
+    if request.deny_warnings {
+        session.diagnostics.deny_warnings();
+    }
+    if let Some(since) = &request.changes_since {
+        let old = crate::diff::editions::Edition::open(&request.root, since)?;
+        let before = Session::load(&old.root);
+        session.marks = crate::diff::marks(&before.project, &session.project, since);
+    }
+    let outputs = build_targets(
+        &mut session,
+        &targets,
+        &request.only,
+        &request.out,
+        &request.options,
+        progress,
+    );
+    let scope = if named { targets.clone() } else { Vec::new() };
+    Ok(Report {
+        session,
+        targets,
+        scope,
+        outputs,
+    })
 }
 
 /// The backends a build runs: all, or those `--only` names.
@@ -105,19 +176,22 @@ pub struct Options {
     /// Kinds of output a program using grognard as a library adds to the
     /// registry's, built after them.
     pub more_backends: Vec<&'static dyn Backend>,
+    /// Keep no typeset PDFs in `<out>/.cache` (a file written outside the
+    /// output folder, as `calibrate --out` may).
+    pub no_cache: bool,
 }
 
 /// Renders and writes each planned file into `out_dir`. Nothing is written for
 /// an output whose rendering fails; earlier outputs stay as they were.
 pub fn run(
     session: &mut Session,
-    planned: Vec<(&'static dyn Backend, Artifact)>,
+    planned: Vec<(&dyn Backend, Artifact)>,
     out_dir: &Path,
     options: &Options,
     mut progress: impl FnMut(&str),
 ) -> Vec<Output> {
     output::remove_stale_temporaries(out_dir);
-    let stored = (!session.env.no_cache)
+    let stored = (!session.env.no_cache && !options.no_cache)
         .then(|| Stored::open(out_dir))
         .flatten();
     if let Some(warning) = session.env.warning.clone() {
@@ -162,7 +236,7 @@ pub fn run(
 /// first; `progress` hears of each file as it starts.
 fn render_all(
     cx: &Context,
-    planned: &[(&'static dyn Backend, Artifact)],
+    planned: &[(&dyn Backend, Artifact)],
     jobs: usize,
     progress: &mut impl FnMut(&str),
 ) -> Vec<MadeResult> {
@@ -225,9 +299,12 @@ fn write(
             bytes: made.bytes.len(),
         }),
         Err(e) => session.diagnostics.push(
-            Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display()))
-                .in_file(&path)
-                .note(
+            Diagnostic::of(
+                codes::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+            .in_file(&path)
+            .note(
                 "the other outputs are still written; the earlier file, if any, is left as it was",
             ),
         ),
@@ -243,7 +320,7 @@ fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec
     // word broken at a line's end without its hyphen).
     let source_of = |text: &str| sources.find(text.trim().trim_end_matches(['-', '\u{ad}']));
     let warning = |message: String, at, note: &str| {
-        Diagnostic::warning("layout", message)
+        Diagnostic::of(codes::LAYOUT, message)
             .at_location(at)
             .note(note)
     };
@@ -276,8 +353,8 @@ fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec
                 source_of(text),
                 "shorten it, or give it a larger box",
             ),
-            Problem::MissingGlyph { page, character } => Diagnostic::warning(
-                "layout",
+            Problem::MissingGlyph { page, character } => Diagnostic::of(
+                codes::LAYOUT,
                 format!(
                     "`{character}` (U+{:04X}) prints as an empty box on page {page} of {output}",
                     u32::from(*character)
@@ -288,8 +365,8 @@ fn layout_warnings(sources: &Sources, problems: &[Problem], output: &str) -> Vec
         })
         .collect();
     if problems.len() > SHOWN {
-        warnings.push(Diagnostic::warning(
-            "layout",
+        warnings.push(Diagnostic::of(
+            codes::LAYOUT,
             format!(
                 "{} more layout problems in {output}",
                 problems.len() - SHOWN

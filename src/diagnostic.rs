@@ -57,14 +57,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
-        debug_assert!(
-            codes::lookup(code).is_some(),
-            "the code `{code}` is not in src/diagnostic/codes.rs"
-        );
+    /// A diagnostic of `code`, at the severity the catalogue gives it
+    /// (`--deny-warnings` may raise it later).
+    pub fn of(code: codes::Code, message: impl Into<String>) -> Self {
         Self {
-            severity,
-            code,
+            severity: code.severity,
+            code: code.code,
             message: message.into(),
             location: None,
             file: None,
@@ -74,20 +72,6 @@ impl Diagnostic {
             notes: Vec::new(),
             related: Vec::new(),
         }
-    }
-
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(Severity::Error, code, message)
-    }
-
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(Severity::Warning, code, message)
-    }
-
-    /// What the author has already declared (a table the source does not
-    /// print, data no source gives): reported, counted, shown with `--verbose`.
-    pub fn remark(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(Severity::Note, code, message)
     }
 
     pub fn at(mut self, file: FileId, range: Range<usize>) -> Self {

@@ -3,6 +3,7 @@
 //! no stage below reads the process environment.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 
 /// The surroundings of one run.
 #[derive(Debug, Clone, Default)]
@@ -24,8 +25,8 @@ impl Env {
         let text = value.as_ref().map(|v| v.to_string_lossy());
         let created = text.as_deref().map(Created::from_epoch_text);
         let problem = match (&text, created) {
-            (Some(text), Some(None)) => Some(Diagnostic::warning(
-                "source-date-epoch",
+            (Some(text), Some(None)) => Some(Diagnostic::of(
+                codes::SOURCE_DATE_EPOCH,
                 format!(
                     "SOURCE_DATE_EPOCH is `{}`, not a number of seconds since 1970 that makes a date; \
                      the PDFs carry the fixed date 2026-01-01",

@@ -12,6 +12,7 @@ pub mod convert;
 pub mod diagnostic;
 pub mod diff;
 pub mod env;
+pub mod exchange;
 pub mod load;
 pub mod locale;
 pub mod model;
@@ -84,6 +85,26 @@ pub fn build_with(
     progress: impl FnMut(&str),
 ) -> Vec<Output> {
     build::build_targets(session, targets, only, out_dir, options, progress)
+}
+
+/// Writes the duplex calibration sheet (`grognard calibrate`) in
+/// `language` to `path`, through the writer every output goes through.
+pub fn calibrate(session: &mut Session, language: &str, path: &Path) -> Vec<Output> {
+    let sheet = render::backends::calibration::CalibrationSheet {
+        language: language.to_string(),
+        folder: load::templates::PROJECT_FOLDER.into(),
+    };
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let artifact = render::contract::Artifact {
+        path: path.clone(),
+        ..render::contract::Artifact::new("", None, String::new())
+    };
+    let out_dir = path.parent().unwrap_or(Path::new("."));
+    let options = build::Options {
+        no_cache: true,
+        ..build::Options::default()
+    };
+    build::run(session, vec![(&sheet, artifact)], out_dir, &options, |_| {})
 }
 
 /// Converts one scenario (`grognard convert`) and writes what the

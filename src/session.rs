@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{self, Diagnostic, Diagnostics, Location, Severity};
 use crate::model::template::Templates;
 use crate::model::{ConvertJob, Project};
@@ -224,8 +225,8 @@ impl Session {
             _ => {
                 self.diagnostics.extend(found.iter().cloned());
                 self.diagnostics.push(
-                    Diagnostic::error(
-                        "convert",
+                    Diagnostic::of(
+                        codes::CONVERT,
                         format!(
                             "the converted `{}` layer of `{}` does not check; this is a bug in grognard",
                             job.to, job.scenario
@@ -241,8 +242,8 @@ impl Session {
     /// A job names a scenario the project does not have: the closest one is suggested.
     fn no_scenario(&self, job: &ConvertJob) -> Diagnostic {
         let names = self.project.scenarios.iter().map(|s| s.id.as_str());
-        let mut d = Diagnostic::error(
-            "convert",
+        let mut d = Diagnostic::of(
+            codes::CONVERT,
             format!("no scenario `{}` to convert", job.scenario),
         );
         if let Some(s) = diagnostic::closest(&job.scenario, names) {
@@ -263,11 +264,11 @@ fn report_conversion(
     // The command line speaks English; the layer and report, the target's language.
     let english = crate::locale::Locale::builtin("en");
     let gaps = conversion.unmapped.iter().chain(&conversion.source_gaps);
-    let notes = gaps.map(|text| (Severity::Note, "missing-data", text));
+    let notes = gaps.map(|text| (codes::MISSING_DATA, text));
     let warnings = conversion
         .warnings
         .iter()
-        .map(|text| (Severity::Warning, "convert", text));
+        .map(|text| (codes::CONVERT_JUDGEMENT, text));
     for remark in &conversion.unit_remarks {
         let text = format!(
             "{} → {}: {}",
@@ -276,19 +277,18 @@ fn report_conversion(
             remark.text.in_language(english)
         );
         let d = if remark.note {
-            Diagnostic::remark("missing-data", text)
+            Diagnostic::of(codes::MISSING_DATA, text)
         } else {
-            Diagnostic::warning("convert", text)
+            Diagnostic::of(codes::CONVERT_JUDGEMENT, text)
         };
         diagnostics.push(
             d.at_location(Some(remark.location.clone()))
                 .note("the conversion report lists it too"),
         );
     }
-    for (severity, code, text) in notes.chain(warnings) {
+    for (code, text) in notes.chain(warnings) {
         diagnostics.push(
-            Diagnostic::new(
-                severity,
+            Diagnostic::of(
                 code,
                 format!(
                     "{} → {}: {}",

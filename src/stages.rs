@@ -22,6 +22,7 @@ pub const STAGES: &[(&str, usize)] = &[
     ("session", 6),
     ("build", 6),
     ("diff", 6),
+    ("exchange", 6),
     ("targets", 6),
     ("watch", 6),
     ("cli", 7),

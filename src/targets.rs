@@ -2,6 +2,7 @@
 //! concern them: `build ved` and `check ved` report on ved alone, like
 //! `cargo build -p`.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{self, Diagnostic};
 use crate::session::Session;
 
@@ -23,8 +24,8 @@ pub fn select(session: &mut Session, names: &[String]) -> Vec<String> {
         if all.contains(name) {
             selected.push(name.clone());
         } else {
-            let mut d = Diagnostic::error(
-                "unknown-target",
+            let mut d = Diagnostic::of(
+                codes::UNKNOWN_TARGET,
                 format!("nothing to build called `{name}`"),
             )
             .expected(format!("one of {}", all.join(", ")));

@@ -57,31 +57,25 @@ impl Watch {
     pub fn build(&self) -> Round {
         let started = Instant::now();
         self.reuse.next_build();
-        let scenarios = build::reads_scenarios(&self.only);
-        let scope = crate::load::Scope::for_targets(&self.root, &self.names, scenarios);
-        let mut session = Session::load_scoped(&self.root, &scope);
-        let targets = crate::targets::select(&mut session, &self.names);
-        if !self.names.is_empty() {
-            crate::targets::retain(&mut session, &targets);
-        }
-        let options = build::Options {
-            jobs: self.jobs,
-            skip_unchanged: true,
-            reuse: Some(Arc::clone(&self.reuse)),
-            ..build::Options::default()
+        let request = build::Request {
+            root: self.root.clone(),
+            names: self.names.clone(),
+            only: self.only.clone(),
+            out: self.out.clone(),
+            options: build::Options {
+                jobs: self.jobs,
+                skip_unchanged: true,
+                reuse: Some(Arc::clone(&self.reuse)),
+                ..build::Options::default()
+            },
+            ..build::Request::default()
         };
-        let written = build::build_targets(
-            &mut session,
-            &targets,
-            &self.only,
-            &self.out,
-            &options,
-            |_| {},
-        );
+        let report = build::request(&request, |_| {})
+            .expect("a build that marks no changes opens no other edition");
         Round {
-            session,
-            targets,
-            written,
+            session: report.session,
+            targets: report.targets,
+            written: report.outputs,
             took: started.elapsed(),
         }
     }

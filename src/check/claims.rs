@@ -3,6 +3,7 @@
 //! row and the column (or a modifier's id, or `base`), and the number the
 //! text gives must be the table's.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::chapter::Claim;
 use crate::model::table::{Base, Effect, ModifierTable, RangeTable};
@@ -12,7 +13,8 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     for claim in ruleset.chapters.iter().flat_map(|c| &c.claims) {
         if let Err(problem) = check_claim(ruleset, claim) {
             diags.push(
-                Diagnostic::error("prose-claim", problem).at_location(Some(claim.location.clone())),
+                Diagnostic::of(codes::PROSE_CLAIM, problem)
+                    .at_location(Some(claim.location.clone())),
             );
         }
     }

@@ -1,6 +1,7 @@
 //! Colours written in sources (side colours, nation colours) reach Typst's
 //! `rgb()`; anything but `#rgb`, `#rrggbb` or `#rrggbbaa` is caught here.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::colour::is_colour;
@@ -8,7 +9,7 @@ use crate::model::colour::is_colour;
 fn check_one(text: &str, location: &Location, diags: &mut Diagnostics) {
     if !text.is_empty() && !is_colour(text) {
         diags.push(
-            Diagnostic::error("invalid-colour", format!("`{text}` is not a colour"))
+            Diagnostic::of(codes::INVALID_COLOUR, format!("`{text}` is not a colour"))
                 .at_location(Some(location.clone()))
                 .expected("a hex colour such as \"#2b4c9b\"")
                 .found(format!("\"{text}\"")),
@@ -27,8 +28,8 @@ pub fn check(project: &Project, diags: &mut Diagnostics) {
             if let Some(nations) = known
                 && nations.member(&given.nation).is_none()
             {
-                let mut d = Diagnostic::error(
-                    "unknown-vocabulary-key",
+                let mut d = Diagnostic::of(
+                    codes::UNKNOWN_VOCABULARY_KEY,
                     format!(
                         "`{}` is not a nation of scenarios/neutral.toml",
                         given.nation

@@ -2,6 +2,7 @@
 //! attachments point at other formations within the action, and a unit
 //! leaves after it arrives.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::Project;
 use crate::model::scenario::{Layer, Scenario};
@@ -25,8 +26,8 @@ fn contingents(scenario: &Scenario, diags: &mut Diagnostics) {
         let side = scenario.formation_side(&formation.id);
         if side.is_some_and(|s| s != contingent.side) {
             diags.push(
-                Diagnostic::error(
-                    "formation-tree",
+                Diagnostic::of(
+                    codes::FORMATION_TREE,
                     format!(
                         "formation `{}` is on side `{}` but its contingent `{}` is on `{}`",
                         formation.id,
@@ -70,7 +71,7 @@ fn attachments(scenario: &Scenario, diags: &mut Diagnostics) {
             };
             if let Some(message) = problem {
                 diags.push(
-                    Diagnostic::error("formation-tree", message)
+                    Diagnostic::of(codes::FORMATION_TREE, message)
                         .at_location(Some(attachment.location.clone())),
                 );
             }
@@ -101,7 +102,7 @@ fn departures(scenario: &Scenario, diags: &mut Diagnostics) {
             _ => None,
         };
         if let Some(message) = problem {
-            diags.push(Diagnostic::error("clock", message).at_location(Some(location.clone())));
+            diags.push(Diagnostic::of(codes::CLOCK, message).at_location(Some(location.clone())));
         }
     }
 }
@@ -146,8 +147,8 @@ pub fn counter_values(
                 .count();
             if given == 0 {
                 diags.push(
-                    Diagnostic::warning(
-                        "counter-values",
+                    Diagnostic::of(
+                        codes::COUNTER_VALUES,
                         format!(
                             "the `{}` counters print `{key}`, which this layer gives no {whose}: each of the {} {whose} counters shows \"–\"",
                             layer.ruleset,

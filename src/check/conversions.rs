@@ -1,6 +1,7 @@
 //! `[[convert]]` in grognard.toml: every conversion `build` would make names
 //! a scenario, a ruleset that can be converted to, and a layer it has.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostics, Location};
 use crate::model::Project;
 
@@ -16,7 +17,7 @@ pub fn check(project: &Project, diags: &mut Diagnostics) {
         let scenario = project.scenario(&job.scenario);
         if scenario.is_none() {
             diags.push(unknown(
-                "convert",
+                codes::CONVERT,
                 format!("no scenario `{}` to convert", job.scenario),
                 &job.scenario,
                 scenarios(),
@@ -25,15 +26,15 @@ pub fn check(project: &Project, diags: &mut Diagnostics) {
         }
         match project.ruleset(&job.to) {
             None => diags.push(unknown(
-                "convert",
+                codes::CONVERT,
                 format!("no ruleset `{}` to convert to", job.to),
                 &job.to,
                 rulesets(),
                 &at.to,
             )),
             Some(ruleset) if ruleset.profile.is_none() => diags.push(
-                crate::diagnostic::Diagnostic::error(
-                    "convert",
+                crate::diagnostic::Diagnostic::of(
+                    codes::CONVERT,
                     format!("ruleset `{}` cannot be converted to", job.to),
                 )
                 .at_location(Some(at.to.clone()))
@@ -46,7 +47,7 @@ pub fn check(project: &Project, diags: &mut Diagnostics) {
         {
             let location: &Location = at.from.as_ref().unwrap_or(&at.scenario);
             diags.push(unknown(
-                "convert",
+                codes::CONVERT,
                 format!(
                     "scenario `{}` has no `{from}` layer to convert from",
                     job.scenario

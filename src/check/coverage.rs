@@ -1,6 +1,7 @@
 //! A table keyed by a vocabulary covers every member unless it says otherwise.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::table::{LookupTable, ModifierTable};
 use crate::model::{Cell, Ruleset};
 
@@ -58,8 +59,8 @@ pub fn lookup_columns(ruleset: &Ruleset, table: &LookupTable, found: &mut Vec<Di
 
 fn uncovered(what: &str, vocab: &str, missing: &[&str]) -> Diagnostic {
     let list: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
-    Diagnostic::warning(
-        "vocabulary-coverage",
+    Diagnostic::of(
+        codes::VOCABULARY_COVERAGE,
         format!(
             "`{what}` does not cover every member of `{vocab}`: {}",
             list.join(", ")

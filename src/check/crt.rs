@@ -4,6 +4,7 @@
 //! of the result vocabulary is checked with every other vocabulary key.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::table::{Crt, roll_text};
 
 pub fn check(crt: &Crt, found: &mut Vec<Diagnostic>) {
@@ -22,9 +23,12 @@ fn columns(crt: &Crt, found: &mut Vec<Diagnostic>) {
                 "a difference such as \"-2\", \"0\" or \"+3\""
             };
             found.push(
-                Diagnostic::error("crt-columns", format!("column `{label}` cannot be read"))
-                    .at_location(Some(location.clone()))
-                    .expected(expected),
+                Diagnostic::of(
+                    codes::CRT_COLUMNS,
+                    format!("column `{label}` cannot be read"),
+                )
+                .at_location(Some(location.clone()))
+                .expected(expected),
             );
             continue;
         };
@@ -32,8 +36,8 @@ fn columns(crt: &Crt, found: &mut Vec<Diagnostic>) {
             && value <= before
         {
             found.push(
-                Diagnostic::error(
-                    "crt-columns",
+                Diagnostic::of(
+                    codes::CRT_COLUMNS,
                     format!("column `{label}` comes after `{before_label}`"),
                 )
                 .at_location(Some(location.clone()))
@@ -50,8 +54,8 @@ fn rows(crt: &Crt, found: &mut Vec<Diagnostic>) {
     for row in &crt.rows {
         if row.rolls.0 < lowest || row.rolls.1 > highest {
             found.push(
-                Diagnostic::error(
-                    "crt-rows",
+                Diagnostic::of(
+                    codes::CRT_ROWS,
                     format!("{} cannot roll {}", crt.dice, roll_text(row.rolls)),
                 )
                 .at_location(Some(row.location.clone()))
@@ -67,13 +71,13 @@ fn rows(crt: &Crt, found: &mut Vec<Diagnostic>) {
             .collect();
         match covering[..] {
             [] => found.push(
-                Diagnostic::error("crt-rows", format!("no row for a roll of {roll}"))
+                Diagnostic::of(codes::CRT_ROWS, format!("no row for a roll of {roll}"))
                     .at_location(Some(crt.location.clone()))
                     .expected(format!("a row for every roll from {lowest} to {highest}")),
             ),
             [_] => {}
             [first, second, ..] => found.push(
-                Diagnostic::error("crt-rows", format!("a roll of {roll} has two rows"))
+                Diagnostic::of(codes::CRT_ROWS, format!("a roll of {roll} has two rows"))
                     .at_location(Some(second.location.clone()))
                     .related(first.location.clone(), "the first row for it")
                     .expected("each roll in one row"),
@@ -89,8 +93,8 @@ fn shifts(crt: &Crt, found: &mut Vec<Diagnostic>) {
     for shift in &crt.shifts {
         if shift.columns == 0 || shift.columns.abs() >= width {
             found.push(
-                Diagnostic::error(
-                    "crt-shifts",
+                Diagnostic::of(
+                    codes::CRT_SHIFTS,
                     format!(
                         "`{}` shifts {} columns on a table {width} columns wide",
                         shift.label, shift.columns
@@ -105,8 +109,8 @@ fn shifts(crt: &Crt, found: &mut Vec<Diagnostic>) {
     let left: i64 = crt.shifts.iter().map(|s| s.columns.min(0)).sum();
     if crt.beyond.is_none() && (right > 0 || left < 0) {
         found.push(
-            Diagnostic::error(
-                "crt-shifts",
+            Diagnostic::of(
+                codes::CRT_SHIFTS,
                 format!(
                     "shifts can move the odds past the table's ends (from {left} to +{right} columns)"
                 ),

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Ratio;
 use crate::model::dice::{Distribution, passes, percent, reachable_totals};
@@ -32,8 +33,8 @@ pub fn check(
         Ok(reach) => reach,
         Err(_) => {
             found.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     "the modifiers of this dice test reach too many different totals to check",
                 )
                 .at_location(Some(table_location.clone()))
@@ -60,8 +61,8 @@ pub fn check(
             continue;
         };
         found.push(
-            Diagnostic::warning(
-                "dice-probability",
+            Diagnostic::of(
+                codes::DICE_PROBABILITY,
                 format!(
                     "success is {verdict} ({} on {}) with {} (modified base {target})",
                     percent(p),
@@ -114,8 +115,8 @@ fn success_coverage(
                 format!("{covering} success bands cover")
             };
             found.push(
-                Diagnostic::error(
-                    "dice-coverage",
+                Diagnostic::of(
+                    codes::DICE_COVERAGE,
                     format!(
                         "{what} a margin of success of {margin} (a roll of {roll} against {target}, with {})",
                         combination(witness)
@@ -189,8 +190,8 @@ fn coverage(
     }
     if unreported > 0 {
         found.push(
-            Diagnostic::error(
-                "dice-coverage",
+            Diagnostic::of(
+                codes::DICE_COVERAGE,
                 format!(
                     "{unreported} more margins of failure are covered by no band or by several"
                 ),
@@ -226,7 +227,7 @@ fn margin_diagnostic(
             "a roll of {roll} against {target} fails by {margin}, which {covering} result bands cover"
         )
     };
-    Diagnostic::error("dice-coverage", message)
+    Diagnostic::of(codes::DICE_COVERAGE, message)
         .at_location(Some(nearest))
         .label(format!("failing by {margin} is reachable"))
         .note(format!(

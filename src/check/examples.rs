@@ -1,6 +1,7 @@
 //! Worked examples are doctests: every number an example claims is recomputed
 //! from the table it names.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::compute::{evaluate, evaluate_test, lookup_example};
 use crate::model::table::{DiceTest, Effect, ModifierTable};
@@ -22,8 +23,8 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
             }
             TableKind::Lookup(_) => lookup(ruleset, table, example, diags),
             other => diags.push(
-                Diagnostic::error(
-                    "invalid-example",
+                Diagnostic::of(
+                    codes::INVALID_EXAMPLE,
                     format!(
                         "examples compute from modifier, dice-test and lookup tables; `{}` is a {} table",
                         table.id,
@@ -53,7 +54,7 @@ fn modifier_example(
                 .iter()
                 .flat_map(|g| g.modifiers.iter().map(|m| m.id.as_str()));
             diags.push(unknown(
-                "unknown-example-input",
+                codes::UNKNOWN_EXAMPLE_INPUT,
                 format!("`{input}` is no modifier of table `{}`", table.id),
                 input,
                 ids,
@@ -71,8 +72,8 @@ fn modifier_example(
     };
     let Ok(evaluation) = evaluation else {
         diags.push(
-            Diagnostic::error(
-                "invalid-example",
+            Diagnostic::of(
+                codes::INVALID_EXAMPLE,
                 "the factors of this example multiply to a fraction too fine to compute exactly",
             )
             .at_location(Some(example.location.clone()))
@@ -83,7 +84,7 @@ fn modifier_example(
     for (name, claimed, location) in &example.claims {
         let Some(computed) = evaluation.claim(name) else {
             diags.push(
-                Diagnostic::error("invalid-example", format!("unknown claim `{name}`"))
+                Diagnostic::of(codes::INVALID_EXAMPLE, format!("unknown claim `{name}`"))
                     .at_location(Some(location.clone()))
                     .expected(format!("one of {}", CLAIMS.join(", "))),
             );
@@ -113,7 +114,7 @@ fn lookup(ruleset: &Ruleset, table: &Table, example: &Example, diags: &mut Diagn
         Ok(outcome) => outcome,
         Err((message, location)) => {
             diags.push(
-                Diagnostic::error("invalid-example", message)
+                Diagnostic::of(codes::INVALID_EXAMPLE, message)
                     .at_location(Some(location.unwrap_or_else(|| example.location.clone()))),
             );
             return;
@@ -126,15 +127,15 @@ fn lookup(ruleset: &Ruleset, table: &Table, example: &Example, diags: &mut Diagn
                 compare(table, name, *claimed, *computed, location, how, diags);
             }
             Some((_, None)) => diags.push(
-                Diagnostic::error(
-                    "invalid-example",
+                Diagnostic::of(
+                    codes::INVALID_EXAMPLE,
                     format!("column `{name}` holds no number in that row"),
                 )
                 .at_location(Some(location.clone())),
             ),
             None => diags.push(
-                Diagnostic::error(
-                    "invalid-example",
+                Diagnostic::of(
+                    codes::INVALID_EXAMPLE,
                     format!("table `{}` has no column `{name}`", table.id),
                 )
                 .at_location(Some(location.clone())),
@@ -157,8 +158,8 @@ fn compare(
     }
     let (claimed, computed) = (show(claimed), show(computed));
     diags.push(
-        Diagnostic::error(
-            "example-claim",
+        Diagnostic::of(
+            codes::EXAMPLE_CLAIM,
             format!(
                 "example claims {name} = {claimed}, but table `{}` gives {computed}",
                 table.id

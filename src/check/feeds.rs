@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::limits::{self, Limits};
 use crate::model::table::{Base, Effect, Feeds, ModifierTable};
 use crate::model::{Cell, Ratio, Ruleset, Table, TableKind};
@@ -21,8 +22,8 @@ pub fn check(
     };
     let Some(fed) = ruleset.table(&feeds.table) else {
         let ids = ruleset.tables.iter().map(|t| t.id.as_str());
-        let mut d = Diagnostic::error(
-            "unknown-table",
+        let mut d = Diagnostic::of(
+            codes::UNKNOWN_TABLE,
             format!("`{}` feeds no table `{}`", table.id, feeds.table),
         )
         .at_location(Some(feeds.location.clone()));
@@ -36,8 +37,8 @@ pub fn check(
         Ok(domain) => domain,
         Err(why) => {
             found.push(
-                Diagnostic::error(
-                    "feeds-domain",
+                Diagnostic::of(
+                    codes::FEEDS_DOMAIN,
                     format!("`{}` feeds `{}`, {why}", table.id, fed.id),
                 )
                 .at_location(Some(feeds.location.clone()))
@@ -48,8 +49,8 @@ pub fn check(
     };
     let Some((lowest, highest)) = results(modifiers, limits.count(limits::DICE_TOTALS)) else {
         found.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!(
                     "the modifiers of `{}` combine in too many ways to check what they feed",
                     table.id
@@ -72,8 +73,8 @@ pub fn check(
                 witness.join(" + ")
             };
             found.push(
-                Diagnostic::error(
-                    "feeds-domain",
+                Diagnostic::of(
+                    codes::FEEDS_DOMAIN,
                     format!(
                         "`{}` gives {value} with {with}, which `{}` does not cover ({} to {})",
                         table.id,

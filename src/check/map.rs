@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, closest};
 use crate::model::map::{HexMap, Stacking};
 use crate::model::scenario::{Layer, Scenario};
@@ -26,7 +27,7 @@ pub fn check(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mut 
     for zone in &map.zones {
         if zone.hexes.is_empty() {
             diags.push(
-                Diagnostic::error("empty-zone", "a set-up zone without hexes")
+                Diagnostic::of(codes::EMPTY_ZONE, "a set-up zone without hexes")
                     .at_location(Some(zone.location.clone()))
                     .expected("the hexes where the side may set up"),
             );
@@ -35,8 +36,8 @@ pub fn check(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mut 
     for objective in &map.objectives {
         if objective.value == 0 {
             diags.push(
-                Diagnostic::error(
-                    "empty-zone",
+                Diagnostic::of(
+                    codes::EMPTY_ZONE,
                     format!("objective {} is worth nothing", objective.hex.text),
                 )
                 .at_location(Some(objective.hex.location.clone()))
@@ -68,8 +69,8 @@ fn terrain_names(ruleset: &Ruleset, map: &HexMap, diags: &mut Diagnostics) {
         }
         let Some(vocabulary) = vocabulary else {
             diags.push(
-                Diagnostic::error(
-                    "unknown-terrain",
+                Diagnostic::of(
+                    codes::UNKNOWN_TERRAIN,
                     format!("ruleset `{}` declares no terrain", ruleset.id),
                 )
                 .at_location(Some(location.clone()))
@@ -87,17 +88,20 @@ fn terrain_names(ruleset: &Ruleset, map: &HexMap, diags: &mut Diagnostics) {
             && !KINDS.contains(&kind)
         {
             diags.push(
-                Diagnostic::error("terrain-kind", format!("`{kind}` is not a kind of terrain"))
-                    .at_location(Some(member.location.clone()))
-                    .expected("\"hex\", \"hexside\", \"crossing\" or \"path\""),
+                Diagnostic::of(
+                    codes::TERRAIN_KIND,
+                    format!("`{kind}` is not a kind of terrain"),
+                )
+                .at_location(Some(member.location.clone()))
+                .expected("\"hex\", \"hexside\", \"crossing\" or \"path\""),
             );
         }
     }
 }
 
 fn unknown_terrain(terrain: &str, location: &Location, vocabulary: &Vocabulary) -> Diagnostic {
-    let mut d = Diagnostic::error(
-        "unknown-terrain",
+    let mut d = Diagnostic::of(
+        codes::UNKNOWN_TERRAIN,
         format!("`{terrain}` is not terrain of this ruleset"),
     )
     .at_location(Some(location.clone()))
@@ -117,8 +121,8 @@ fn wrong_kind(member: &Member, used_as: &str, location: &Location, diags: &mut D
     let fits = kind == used_as || (used_as == "hexside" && kind == "crossing");
     if !fits && KINDS.contains(&kind) {
         diags.push(
-            Diagnostic::error(
-                "terrain-kind",
+            Diagnostic::of(
+                codes::TERRAIN_KIND,
                 format!("`{}` is {kind} terrain, used here as {used_as}", member.id),
             )
             .at_location(Some(location.clone()))
@@ -148,8 +152,8 @@ fn hexsides(ruleset: Option<&Ruleset>, map: &HexMap, diags: &mut Diagnostics) {
         };
         if !map.grid.adjacent(ha, hb) {
             diags.push(
-                Diagnostic::error(
-                    "hexside-not-adjacent",
+                Diagnostic::of(
+                    codes::HEXSIDE_NOT_ADJACENT,
                     format!("{} and {} share no side", a.text, b.text),
                 )
                 .at_location(Some(b.location.clone()))
@@ -175,8 +179,8 @@ fn hexsides(ruleset: Option<&Ruleset>, map: &HexMap, diags: &mut Diagnostics) {
         let name = |hex: (u32, u32)| map.grid.name(hex.0, hex.1);
         if let [first, second, ..] = distinct[..] {
             diags.push(
-                Diagnostic::error(
-                    "hexside-conflict",
+                Diagnostic::of(
+                    codes::HEXSIDE_CONFLICT,
                     format!(
                         "the side between {} and {} is `{}` here and `{}` elsewhere",
                         name(key[0]),
@@ -192,8 +196,8 @@ fn hexsides(ruleset: Option<&Ruleset>, map: &HexMap, diags: &mut Diagnostics) {
         }
         if let (Some((crossing, location)), true) = (crossings.first(), lines.is_empty()) {
             diags.push(
-                Diagnostic::error(
-                    "hexside-conflict",
+                Diagnostic::of(
+                    codes::HEXSIDE_CONFLICT,
                     format!(
                         "`{crossing}` crosses nothing between {} and {}",
                         name(key[0]),
@@ -216,8 +220,8 @@ fn paths(map: &HexMap, diags: &mut Diagnostics) {
             };
             if !map.grid.adjacent(a, b) {
                 diags.push(
-                    Diagnostic::error(
-                        "path-gap",
+                    Diagnostic::of(
+                        codes::PATH_GAP,
                         format!(
                             "the `{}` jumps from {} to {}",
                             path.feature, pair[0].text, pair[1].text
@@ -267,8 +271,8 @@ fn setup(
         };
         if !zones.is_empty() && !reach.iter().any(in_zone) {
             diags.push(
-                Diagnostic::error(
-                    "setup-outside-zone",
+                Diagnostic::of(
+                    codes::SETUP_OUTSIDE_ZONE,
                     format!(
                         "set-up at {} lies outside the side's set-up zones",
                         hex.text
@@ -289,8 +293,8 @@ fn setup(
                 if reach.iter().all(barred) {
                     let t = terrain_at(at).unwrap_or_default();
                     diags.push(
-                        Diagnostic::error(
-                            "setup-terrain",
+                        Diagnostic::of(
+                            codes::SETUP_TERRAIN,
                             format!(
                                 "`{}` ({}) may not set up in {t} at {}",
                                 unit.id, unit.arm, hex.text
@@ -354,7 +358,7 @@ fn stacking_at(
     let location = location.clone();
     if stacking.same_side && stack.iter().any(|c| c.0 != first_side) {
         diags.push(
-            Diagnostic::error("stacking", format!("both sides set up in {name}"))
+            Diagnostic::of(codes::STACKING, format!("both sides set up in {name}"))
                 .at_location(Some(location.clone()))
                 .expected("counters of one side per hex"),
         );
@@ -365,8 +369,8 @@ fn stacking_at(
         distinct.sort_unstable();
         distinct.dedup();
         diags.push(
-            Diagnostic::error(
-                "stacking",
+            Diagnostic::of(
+                codes::STACKING,
                 format!(
                     "units of {} nations stack in {name}: {}",
                     distinct.len(),
@@ -384,9 +388,12 @@ fn stacking_at(
             .count();
         if counted > limit as usize {
             diags.push(
-                Diagnostic::error("stacking", format!("{counted} counters set up in {name}"))
-                    .at_location(Some(location))
-                    .expected(format!("at most {limit} per hex")),
+                Diagnostic::of(
+                    codes::STACKING,
+                    format!("{counted} counters set up in {name}"),
+                )
+                .at_location(Some(location))
+                .expected(format!("at most {limit} per hex")),
             );
         }
     }

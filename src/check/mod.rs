@@ -27,6 +27,7 @@ mod translations;
 
 use rayon::prelude::*;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;
 use crate::model::table::{Allow, Base};
@@ -70,8 +71,8 @@ pub fn check_project(project: &Project, sources: &Sources, diags: &mut Diagnosti
                 .is_some_and(|v| v.member(&key_ref.key).is_none())
         {
             diags.push(
-                Diagnostic::error(
-                    "unknown-vocabulary-key",
+                Diagnostic::of(
+                    codes::UNKNOWN_VOCABULARY_KEY,
                     format!("`{}` is not a member of vocabulary `{vocab}`", key_ref.key),
                 )
                 .at_location(Some(key_ref.location.clone())),
@@ -127,8 +128,8 @@ fn table_lints(ruleset: &Ruleset, table: &Table, limits: &Limits, found: &mut Ve
         TableKind::Crt(c) => crt::check(c, found),
         // The author has declared it: a note, not a warning.
         TableKind::Missing(_) => found.push(
-            Diagnostic::remark(
-                "missing-table",
+            Diagnostic::of(
+                codes::MISSING_TABLE,
                 format!(
                     "table `{}` ({}) is referred to by the source but not printed in it",
                     table.id, table.title
@@ -158,8 +159,8 @@ fn apply_allows(allows: &[Allow], found: Vec<Diagnostic>, diags: &mut Diagnostic
             .is_some_and(|c| c.family == crate::diagnostic::codes::Family::Output);
         if !used && !output {
             diags.push(
-                Diagnostic::warning(
-                    "unused-allow",
+                Diagnostic::of(
+                    codes::UNUSED_ALLOW,
                     format!(
                         "`{}` is allowed here but nothing here triggers it",
                         allow.lint

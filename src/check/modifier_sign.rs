@@ -5,6 +5,7 @@
 //! author wrote the other convention and `modifies = "roll"` is missing.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::chapter::{Container, Node};
 use crate::model::table::{DiceTest, Effect, Group, Modifier, Pass};
 use crate::model::{Ruleset, Table};
@@ -92,8 +93,8 @@ pub fn check(ruleset: &Ruleset, table: &Table, test: &DiceTest, found: &mut Vec<
     };
     if let Some((modifier, why)) = bonus_made_harder(ruleset, test, &easier) {
         found.push(
-            Diagnostic::warning(
-                "modifier-sign",
+            Diagnostic::of(
+                codes::MODIFIER_SIGN,
                 format!("`{}`: {why}, because the modifiers {convention}", table.id),
             )
             .at_location(Some(modifier.location.clone()))
@@ -106,8 +107,8 @@ pub fn check(ruleset: &Ruleset, table: &Table, test: &DiceTest, found: &mut Vec<
         && let Some(words) = says_to_the_roll(ruleset, &table.id)
     {
         found.push(
-            Diagnostic::warning(
-                "modifier-sign",
+            Diagnostic::of(
+                codes::MODIFIER_SIGN,
                 format!(
                     "`{}`: the rules say the modifiers go {words}, but the table adds them to the base",
                     table.id

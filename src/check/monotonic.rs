@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::table::{Effect, LookupTable, ModifierTable};
 use crate::model::{Cell, Ruleset, Vocabulary};
@@ -90,8 +91,8 @@ fn ladder<'a>(
     let vocabulary = ruleset.vocabulary(vocab)?;
     if !vocabulary.ordered {
         found.push(
-            Diagnostic::error(
-                "monotonic",
+            Diagnostic::of(
+                codes::MONOTONIC,
                 format!("`monotonic` needs an ordered vocabulary, and `{vocab}` has no order"),
             )
             .at_location(Some(location.clone()))
@@ -120,8 +121,8 @@ fn check_points(
         };
         if broken {
             found.push(
-                Diagnostic::error(
-                    "monotonic",
+                Diagnostic::of(
+                    codes::MONOTONIC,
                     format!(
                         "`{what}` is declared {direction} along `{vocab}`, but `{worse}` ({after}) comes after `{better}` ({before})"
                     ),

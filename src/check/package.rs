@@ -3,6 +3,7 @@
 //! label), no unit is brought into play twice, and on a map with a set-up
 //! every counter has somewhere to go.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::layer::Who;
@@ -54,8 +55,8 @@ fn placed_not_engaged(
         return;
     }
     diags.push(
-        Diagnostic::error(
-            "placed-not-engaged",
+        Diagnostic::of(
+            codes::PLACED_NOT_ENGAGED,
             format!(
                 "this places {} that the order of battle marks not engaged",
                 named.join(", ")
@@ -97,8 +98,8 @@ fn brought_twice(scenario: &Scenario, layer: &Layer, schedule: &Schedule, diags:
         }
         let (first, first_at) = place(conflict.first);
         let (second, second_at) = place(conflict.second);
-        let mut diagnostic = Diagnostic::error(
-            "brought-twice",
+        let mut diagnostic = Diagnostic::of(
+            codes::BROUGHT_TWICE,
             format!("`{}` is {first} and {second}", conflict.id),
         )
         .at_location(second_at)
@@ -133,8 +134,8 @@ fn unplaced(scenario: &Scenario, layer: &Layer, schedule: &Schedule, diags: &mut
     };
     let listed: Vec<String> = missing.iter().map(|id| format!("`{id}`")).collect();
     diags.push(
-        Diagnostic::warning(
-            "unplaced-counter",
+        Diagnostic::of(
+            codes::UNPLACED_COUNTER,
             format!(
                 "{} counter(s) the layer neither sets up nor brings on",
                 missing.len()

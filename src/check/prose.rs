@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Ruleset;
 use crate::model::chapter::Node;
@@ -263,8 +264,8 @@ pub fn check(ruleset: &Ruleset, sources: &Sources, found: &mut Vec<Diagnostic>) 
 }
 
 fn wrong_claim(written: &str, claim: &Claim, file: FileId, range: Range<usize>) -> Diagnostic {
-    Diagnostic::error(
-        "prose-arithmetic",
+    Diagnostic::of(
+        codes::PROSE_ARITHMETIC,
         format!(
             "`{written}` claims {}, but the arithmetic gives {}",
             show(claim.claimed),

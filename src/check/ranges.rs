@@ -1,6 +1,7 @@
 //! Range bands ascend and touch: "0–2, 2,1–5" means [0, 2] then (2, 5].
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::table::RangeTable;
 
 const EPSILON: f64 = 1e-9;
@@ -18,8 +19,8 @@ pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
             && (start - table.origin).abs() > EPSILON
         {
             found.push(
-                Diagnostic::error(
-                    "range-origin",
+                Diagnostic::of(
+                    codes::RANGE_ORIGIN,
                     format!(
                         "`{}` starts at {} {}, not where the scale starts ({}): the table leaves out what is nearer",
                         row.key,
@@ -39,8 +40,8 @@ pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
             let band = table.bands.get(i).map_or("?", String::as_str);
             if start > end {
                 found.push(
-                    Diagnostic::error(
-                        "range-bands",
+                    Diagnostic::of(
+                        codes::RANGE_BANDS,
                         format!(
                             "`{}`: band {band} runs backwards, {}–{}",
                             row.key,
@@ -66,8 +67,8 @@ pub fn check(table: &RangeTable, found: &mut Vec<Diagnostic>) {
                 ("an overlap", "overlap")
             };
             found.push(
-                Diagnostic::error(
-                    "range-bands",
+                Diagnostic::of(
+                    codes::RANGE_BANDS,
                     format!(
                         "`{}`: {what} between {previous} (to {}) and {band} (from {})",
                         row.key,

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Ruleset;
 
@@ -25,7 +26,7 @@ fn vocabulary_keys(ruleset: &Ruleset, diags: &mut Diagnostics) {
                 if ruleset.vocabulary(&key_ref.key).is_none() {
                     let names = ruleset.vocabularies.iter().map(|v| v.id.as_str());
                     diags.push(unknown(
-                        "unknown-vocabulary",
+                        codes::UNKNOWN_VOCABULARY,
                         format!(
                             "no vocabulary `{}` in ruleset `{}`",
                             key_ref.key, ruleset.id
@@ -43,7 +44,7 @@ fn vocabulary_keys(ruleset: &Ruleset, diags: &mut Diagnostics) {
                 if vocabulary.member(&key_ref.key).is_none() {
                     let names = vocabulary.members.iter().map(|m| m.id.as_str());
                     diags.push(unknown(
-                        "unknown-vocabulary-key",
+                        codes::UNKNOWN_VOCABULARY_KEY,
                         format!("`{}` is not a member of vocabulary `{vocab}`", key_ref.key),
                         &key_ref.key,
                         names,
@@ -57,13 +58,13 @@ fn vocabulary_keys(ruleset: &Ruleset, diags: &mut Diagnostics) {
 
 /// An "unknown name" diagnostic with the valid names and a suggestion.
 pub(crate) fn unknown<'a>(
-    code: &'static str,
+    code: codes::Code,
     message: String,
     name: &str,
     candidates: impl Iterator<Item = &'a str> + Clone,
     location: &Location,
 ) -> Diagnostic {
-    let mut diagnostic = Diagnostic::error(code, message)
+    let mut diagnostic = Diagnostic::of(code, message)
         .at_location(Some(location.clone()))
         .found(format!("\"{name}\""));
     diagnostic = match closest(name, candidates.clone()) {
@@ -107,7 +108,7 @@ fn unique_ids(ruleset: &Ruleset, diags: &mut Diagnostics) {
     for (id, location) in ids {
         if let Some(first) = seen.get(id) {
             diags.push(
-                Diagnostic::error("duplicate-id", format!("id `{id}` is defined twice"))
+                Diagnostic::of(codes::DUPLICATE_ID, format!("id `{id}` is defined twice"))
                     .at_location(Some(location.clone()))
                     .label("defined again here")
                     .related((*first).clone(), "first defined here"),
@@ -130,7 +131,7 @@ fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
         && ruleset.table(id).is_none()
     {
         diags.push(unknown(
-            "unknown-table",
+            codes::UNKNOWN_TABLE,
             format!("the profile's `command_table` names no table `{id}`"),
             id,
             table_ids(),
@@ -141,7 +142,7 @@ fn qrs_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
         for (id, location) in &phase.tables {
             if ruleset.table(id).is_none() {
                 diags.push(unknown(
-                    "unknown-table",
+                    codes::UNKNOWN_TABLE,
                     format!(
                         "the quick-reference sheet's phase \"{}\" lists no table `{id}`",
                         phase.title
@@ -185,7 +186,7 @@ fn table_references(ruleset: &Ruleset, sources: &crate::source::Sources, diags: 
                 );
                 let targets = reference_targets(ruleset);
                 diags.push(unknown(
-                    "broken-reference",
+                    codes::BROKEN_REFERENCE,
                     format!(
                         "table `{}` refers to `{id}`, which is no chapter, section, case or table",
                         table.id
@@ -214,7 +215,7 @@ fn chained_tables(ruleset: &Ruleset, diags: &mut Diagnostics) {
         {
             if ruleset.table(id).is_none() {
                 diags.push(unknown(
-                    "unknown-table",
+                    codes::UNKNOWN_TABLE,
                     format!(
                         "a result of `{}` sends the player to no table `{id}`",
                         table.id
@@ -234,7 +235,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
         for (id, location) in &chapter.embeds {
             if ruleset.table(id).is_none() {
                 diags.push(unknown(
-                    "unknown-table",
+                    codes::UNKNOWN_TABLE,
                     format!("no table `{id}` to embed"),
                     id,
                     table_ids(),
@@ -246,7 +247,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
             if ruleset.numbering.resolve(id).is_none() {
                 let targets = reference_targets(ruleset);
                 diags.push(unknown(
-                    "broken-reference",
+                    codes::BROKEN_REFERENCE,
                     format!(
                         "cross-reference to `{id}`, which is no chapter, section, case or table"
                     ),
@@ -260,7 +261,7 @@ fn chapter_references(ruleset: &Ruleset, diags: &mut Diagnostics) {
         for example in &chapter.examples {
             if ruleset.table(&example.table).is_none() {
                 diags.push(unknown(
-                    "unknown-table",
+                    codes::UNKNOWN_TABLE,
                     format!("example refers to no table `{}`", example.table),
                     &example.table,
                     table_ids(),
@@ -278,7 +279,7 @@ fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
         // A reference to no note is left as text by the Markdown parser.
         for (label, location) in unparsed_note_refs(chapter) {
             diags.push(unknown(
-                "broken-note",
+                codes::BROKEN_NOTE,
                 format!("`[^{label}]` refers to no note of this chapter"),
                 &label,
                 chapter.notes.iter().map(|(l, _)| l.as_str()),
@@ -289,7 +290,7 @@ fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
         for (label, location) in &chapter.note_refs {
             if !chapter.notes.iter().any(|(l, _)| l == label) {
                 diags.push(unknown(
-                    "broken-note",
+                    codes::BROKEN_NOTE,
                     format!("`[^{label}]` refers to no note of this chapter"),
                     label,
                     defined(),
@@ -300,8 +301,8 @@ fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
         for (i, (label, location)) in chapter.notes.iter().enumerate() {
             if let Some((_, first)) = chapter.notes[..i].iter().find(|(l, _)| l == label) {
                 diags.push(
-                    Diagnostic::error(
-                        "duplicate-id",
+                    Diagnostic::of(
+                        codes::DUPLICATE_ID,
                         format!("the note `[^{label}]` is written twice"),
                     )
                     .at_location(Some(location.clone()))
@@ -312,8 +313,8 @@ fn editor_notes(ruleset: &Ruleset, diags: &mut Diagnostics) {
             }
             if !chapter.note_refs.iter().any(|(l, _)| l == label) {
                 diags.push(
-                    Diagnostic::warning(
-                        "broken-note",
+                    Diagnostic::of(
+                        codes::UNUSED_NOTE,
                         format!("the note `[^{label}]` is referred to nowhere in the text"),
                     )
                     .at_location(Some(location.clone()))

@@ -1,6 +1,7 @@
 //! Declared cell rules: every cell of a column with `rule` is recomputed.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::compute::RowScope;
 use crate::model::table::LookupTable;
 
@@ -25,8 +26,8 @@ pub fn check(table: &LookupTable, found: &mut Vec<Diagnostic>) {
             match rule.eval(&RowScope::new(table, row)) {
                 Ok(expected) if (expected - actual).abs() < 1e-9 => {}
                 Ok(expected) => found.push(
-                    Diagnostic::error(
-                        "cell-rule",
+                    Diagnostic::of(
+                        codes::CELL_RULE,
                         format!(
                             "`{}` is {} here, but its rule gives {}",
                             column.id,
@@ -41,8 +42,8 @@ pub fn check(table: &LookupTable, found: &mut Vec<Diagnostic>) {
                     .related(rule_location.clone(), "the rule"),
                 ),
                 Err(message) => found.push(
-                    Diagnostic::error(
-                        "cell-rule",
+                    Diagnostic::of(
+                        codes::CELL_RULE,
                         format!("cannot apply the rule of `{}`: {message}", column.id),
                     )
                     .at_location(Some(location))

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::limits;
@@ -48,7 +49,7 @@ fn unique_ids(scenario: &Scenario, diags: &mut Diagnostics) {
     for (id, location) in ids {
         match seen.get(id) {
             Some(first) => diags.push(
-                Diagnostic::error("duplicate-id", format!("id `{id}` is defined twice"))
+                Diagnostic::of(codes::DUPLICATE_ID, format!("id `{id}` is defined twice"))
                     .at_location(Some(location.clone()))
                     .label("defined again here")
                     .related((*first).clone(), "first defined here"),
@@ -97,8 +98,8 @@ fn unit_types(project: &Project, scenario: &Scenario, diags: &mut Diagnostics) {
             && type_arm != unit.arm
         {
             diags.push(
-                Diagnostic::error(
-                    "inconsistent-unit",
+                Diagnostic::of(
+                    codes::INCONSISTENT_UNIT,
                     format!(
                         "unit `{}` is `{}` but its type `{}` is {type_arm}",
                         unit.id, unit.arm, unit.kind
@@ -128,8 +129,8 @@ fn tree(scenario: &Scenario, limits: &limits::Limits, diags: &mut Diagnostics) {
                 cycle = parent.id == formation.id;
                 if cycle {
                     diags.push(
-                        Diagnostic::error(
-                            "formation-tree",
+                        Diagnostic::of(
+                            codes::FORMATION_TREE,
                             format!("formation `{}` is its own ancestor", formation.id),
                         )
                         .at_location(Some(formation.location.clone()))
@@ -147,8 +148,8 @@ fn tree(scenario: &Scenario, limits: &limits::Limits, diags: &mut Diagnostics) {
         let ancestors = seen.len() - 1;
         if !cycle && ancestors == deepest + 1 {
             diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!(
                         "formation `{}` is nested more than {deepest} levels deep",
                         formation.id
@@ -162,8 +163,8 @@ fn tree(scenario: &Scenario, limits: &limits::Limits, diags: &mut Diagnostics) {
             let inherited = current.side.as_deref();
             if inherited.is_some() && inherited != formation.side.as_deref() {
                 diags.push(
-                    Diagnostic::error(
-                        "formation-tree",
+                    Diagnostic::of(
+                        codes::FORMATION_TREE,
                         format!(
                             "formation `{}` names another side than its parents",
                             formation.id
@@ -183,8 +184,8 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
         .unwrap_or(Location::new(scenario.file, 0..0));
     match (scenario.start, scenario.end) {
         (Some(start), Some(end)) if end <= start => diags.push(
-            Diagnostic::error(
-                "clock",
+            Diagnostic::of(
+                codes::CLOCK,
                 format!(
                     "the action ends ({}) before it starts ({})",
                     scenario.moment(end),
@@ -201,8 +202,8 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
                     && *arrives > end
                 {
                     diags.push(
-                        Diagnostic::error(
-                            "arrival-outside-game",
+                        Diagnostic::of(
+                            codes::ARRIVAL_OUTSIDE_GAME,
                             format!(
                                 "`{}` arrives at {}, after the action ends ({})",
                                 unit.id,
@@ -222,8 +223,8 @@ fn clock(scenario: &Scenario, diags: &mut Diagnostics) {
         }
         // Left empty because no source gives them: a note, as the author meant.
         _ => diags.push(
-            Diagnostic::remark(
-                "missing-data",
+            Diagnostic::of(
+                codes::MISSING_DATA,
                 format!(
                     "scenario `{}` has no clock start and end: no source gives them",
                     scenario.id
@@ -249,8 +250,8 @@ fn stated_totals(scenario: &Scenario, diags: &mut Diagnostics) {
             };
             if claimed.abs_diff(computed) > u64::from(stated.tolerance) {
                 diags.push(
-                    Diagnostic::error(
-                        "stated-total",
+                    Diagnostic::of(
+                        codes::STATED_TOTAL,
                         format!("the units add up to {computed} {what}, but the stated total is {claimed}"),
                     )
                     .at_location(Some(stated.location.clone()))
@@ -288,8 +289,8 @@ fn counter_sheet_size(
     let limit = project.limits.get(limits::COUNTERS);
     if counters > limit {
         diags.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!(
                     "the `{}` counter sheet would hold {} counters ({} of them markers)",
                     layer.ruleset,
@@ -315,7 +316,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     if project.ruleset(&layer.ruleset).is_none() {
         let names = project.rulesets.iter().map(|r| r.id.as_str());
         diags.push(unknown(
-            "unknown-ruleset",
+            codes::UNKNOWN_RULESET,
             format!("no ruleset `{}` for this layer", layer.ruleset),
             &layer.ruleset,
             names,
@@ -330,7 +331,7 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     check_clock(scenario, layer, diags);
     for (text, location) in &layer.missing {
         diags.push(
-            Diagnostic::remark("missing-data", format!("not in the source: {text}"))
+            Diagnostic::of(codes::MISSING_DATA, format!("not in the source: {text}"))
                 .at_location(Some(location.clone())),
         );
     }
@@ -339,8 +340,8 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
     for reinforcement in layer.reinforcements.iter().filter(|_| layer.timed) {
         if !(1..=layer.turns).contains(&reinforcement.turn) {
             diags.push(
-                Diagnostic::error(
-                    "arrival-outside-game",
+                Diagnostic::of(
+                    codes::ARRIVAL_OUTSIDE_GAME,
                     format!(
                         "reinforcements on turn {} of a {}-turn game",
                         reinforcement.turn, layer.turns
@@ -361,8 +362,8 @@ fn check_layer(project: &Project, scenario: &Scenario, layer: &Layer, diags: &mu
 fn check_clock(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
     if !layer.timed {
         diags.push(
-            Diagnostic::remark(
-                "missing-data",
+            Diagnostic::of(
+                codes::MISSING_DATA,
                 format!(
                     "the `{}` layer has no clock: no source gives the times of the action",
                     layer.ruleset
@@ -377,8 +378,8 @@ fn check_clock(scenario: &Scenario, layer: &Layer, diags: &mut Diagnostics) {
         && *end != last
     {
         diags.push(
-            Diagnostic::error(
-                "clock",
+            Diagnostic::of(
+                codes::CLOCK,
                 format!(
                     "{} turns of {} minutes from {} make the last turn start at {}, not {}",
                     layer.turns,
@@ -426,10 +427,13 @@ fn hexes_on_map(layer: &Layer, diags: &mut Diagnostics) {
                 grid.name(grid.columns.1, grid.rows.1)
             );
             diags.push(
-                Diagnostic::error("hex-off-map", format!("hex {} lies off the map", hex.text))
-                    .at_location(Some(hex.location.clone()))
-                    .label("outside the map's declared extent")
-                    .expected(format!("a hex from {extent}")),
+                Diagnostic::of(
+                    codes::HEX_OFF_MAP,
+                    format!("hex {} lies off the map", hex.text),
+                )
+                .at_location(Some(hex.location.clone()))
+                .label("outside the map's declared extent")
+                .expected(format!("a hex from {extent}")),
             );
         }
     }
@@ -447,8 +451,8 @@ fn arrival_rounding_needed(scenario: &Scenario, layer: &Layer, diags: &mut Diagn
             .collect();
         if let Some(first) = between.first() {
             diags.push(
-                Diagnostic::warning(
-                    "arrival-rounding",
+                Diagnostic::of(
+                    codes::ARRIVAL_ROUNDING,
                     format!(
                         "{} arrival time(s) fall between turn starts (`{first}`…) and the layer does not say how they round",
                         between.len()
@@ -470,8 +474,8 @@ fn demoralisation_thresholds(scenario: &Scenario, layer: &Layer, diags: &mut Dia
             // a threshold above the formation's men (1 point per 100) can be caught.
             if units > 0 && men > 0 && u64::from(*threshold) > men / 100 + units {
                 diags.push(
-                    Diagnostic::error(
-                        "threshold",
+                    Diagnostic::of(
+                        codes::THRESHOLD,
                         format!("demoralisation threshold {threshold} exceeds what `{formation}` can lose"),
                     )
                     .at_location(Some(location.clone())),
@@ -519,8 +523,8 @@ fn arrival_agreement(
         })
         .collect();
     diags.push(
-        Diagnostic::warning(
-            "arrival-mismatch",
+        Diagnostic::of(
+            codes::ARRIVAL_MISMATCH,
             format!(
                 "turn {} ({turn_clock}) brings units the order of battle has arriving at other times",
                 reinforcement.turn

@@ -3,6 +3,7 @@
 //! member; a wrong one is reported with the closest name.
 
 use crate::diagnostic::Diagnostics;
+use crate::diagnostic::codes;
 use crate::model::Project;
 use crate::model::scenario::{Ref, Scenario, Target};
 
@@ -15,7 +16,7 @@ pub fn check(project: &Project, scenario: &Scenario, refs: &[Ref], diags: &mut D
         };
         if !exists {
             diags.push(unknown(
-                "unknown-reference",
+                codes::UNKNOWN_REFERENCE,
                 format!("`{}` is no {what}", r.key),
                 &r.key,
                 candidates.into_iter(),

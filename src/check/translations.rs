@@ -2,6 +2,7 @@
 //! the booklet prints the text that exists with a note saying which
 //! language it is in, and `check` names what would need translating.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::Project;
 use crate::model::scenario::{Layer, Prose, Scenario};
@@ -65,8 +66,8 @@ fn booklet(
         return;
     }
     diags.push(
-        Diagnostic::remark(
-            "missing-translation",
+        Diagnostic::of(
+            codes::MISSING_TRANSLATION,
             format!(
                 "the {} booklet of `{}` is in `{language}`, but not {}: it prints the text that exists, after a note saying which language it is in",
                 ruleset.name,

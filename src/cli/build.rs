@@ -60,66 +60,33 @@ pub fn kinds() -> PossibleValuesParser {
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
     let started = Instant::now();
-    let mut session = grognard::load_for(root, &args.selection.targets, &args.selection.only);
-    if args.pseudo_locale {
-        session.project.set_pseudo_locale(true);
-    }
-    let targets = grognard::select_targets(&mut session, &args.selection.targets);
-    let named = !args.selection.targets.is_empty();
-    if named {
-        grognard::retain_for_targets(&mut session, &targets);
-    }
-    if args.report.deny.is_some() {
-        session.diagnostics.deny_warnings();
-    }
-    let out = args.selection.out(root);
-    if let Some(since) = &args.changes_since {
-        match grognard::diff::editions::Edition::open(root, since) {
-            Ok(old) => {
-                let before = grognard::load(&old.root);
-                let (changes, _) = grognard::diff::compare(&before.project, &session.project);
-                session.marks = changes
-                    .iter()
-                    .map(|c| {
-                        // The margin names the edition that made the change,
-                        // where the two editions are named apart.
-                        let (old, new) = (c.old_edition.trim(), c.new_edition.trim());
-                        let apart = !new.is_empty() && old != new;
-                        let named = if apart { new } else { "" };
-                        // The legend names the earlier edition, or the
-                        // revision given where the editions share a name.
-                        let earlier = if apart && !old.is_empty() {
-                            session.project.locales.get(&c.language).edition_named(old)
-                        } else {
-                            since.clone()
-                        };
-                        (c.id.clone(), c.marks(named, &earlier))
-                    })
-                    .collect();
-            }
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let spinner = spinner();
-    let options = grognard::build::Options {
-        jobs: args.jobs.map_or(0, usize::from),
-        ..grognard::build::Options::default()
+    let request = grognard::build::Request {
+        root: root.to_path_buf(),
+        out: args.selection.out(root),
+        names: args.selection.targets,
+        only: args.selection.only,
+        pseudo_locale: args.pseudo_locale,
+        changes_since: args.changes_since,
+        deny_warnings: args.report.deny.is_some(),
+        options: grognard::build::Options {
+            jobs: args.jobs.map_or(0, usize::from),
+            ..grognard::build::Options::default()
+        },
     };
-    let outputs = grognard::build_with(
-        &mut session,
-        &targets,
-        &args.selection.only,
-        &out,
-        &options,
-        |file| spinner.set_message(format!("building {file}")),
-    );
+    let spinner = spinner();
+    let built = grognard::build::request(&request, |file| {
+        spinner.set_message(format!("building {file}"))
+    });
     spinner.finish_and_clear();
-    let scope = if named { targets } else { Vec::new() };
-    let code = finish(&mut session, &args.report, &scope);
-    print_outputs(&outputs, root, started);
+    let mut report = match built {
+        Ok(report) => report,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let code = finish(&mut report.session, &args.report, &report.scope);
+    print_outputs(&report.outputs, root, started);
     code
 }
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::report::{Report, finish};
+use super::report::{Report, finish, print_outputs};
 
 /// Write a one-sheet duplex calibration page: print it as you print counters,
 /// hold it to the light and read the back's offset
@@ -21,6 +21,7 @@ pub struct Args {
 }
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
+    let started = std::time::Instant::now();
     let mut session = grognard::load(root);
     let project = &session.project;
     let language = args
@@ -33,31 +34,12 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         eprintln!("error: no language `{language}`; grognard speaks {known}");
         return ExitCode::from(2);
     }
-    let press = session
-        .context()
-        .press(Path::new(grognard::load::templates::PROJECT_FOLDER));
-    let rendered = grognard::render::backends::calibration::render(
-        &project.counters,
-        project.locales.get(&language),
-        &press,
-    );
-    match rendered {
-        Ok(rendered) => {
-            let path = args
-                .out
-                .clone()
-                .unwrap_or_else(|| root.join("out/print-calibration.pdf"));
-            if let Some(parent) = path.parent() {
-                let _ = std::fs::create_dir_all(parent);
-            }
-            if let Err(e) = grognard::output::write_atomic(&path, &rendered.pdf) {
-                eprintln!("error: {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-            eprintln!("wrote {}", path.display());
-            session.diagnostics.extend(rendered.warnings);
-        }
-        Err(problems) => session.diagnostics.extend(problems),
-    }
-    finish(&mut session, &args.report, &[])
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("out/print-calibration.pdf"));
+    let outputs = grognard::calibrate(&mut session, &language, &path);
+    let code = finish(&mut session, &args.report, &[]);
+    print_outputs(&outputs, root, started);
+    code
 }

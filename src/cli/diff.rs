@@ -5,10 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grognard::diagnostic::Diagnostic;
 use grognard::diff::editions::Edition;
-use grognard::model::changes::RulesetChanges;
-use grognard::render::backends::errata::{self, Named};
 
 use super::report::{Format, Report, finish, print_outputs};
 
@@ -69,78 +66,20 @@ pub fn run(root: &Path, args: Args) -> ExitCode {
         finish(&mut before, &args.report, &[]);
         return ExitCode::from(1);
     }
-    let (mut changes, unmatched) = grognard::diff::compare(&before.project, &after.project);
-    grognard::diff::reprints(&mut after, &mut changes);
-    after.diagnostics.extend(unmatched);
     let out = args.out.unwrap_or_else(|| root.join("out"));
-    let mut outputs = Vec::new();
-    for ruleset in &changes {
-        let (old_name, new_name) = names(ruleset, &old, &new);
-        // In the new edition's words.
-        let locale = after.project.locales.get(&ruleset.language);
-        let sheet = errata::errata(ruleset, old_name, new_name, locale);
-        let markdown = errata::markdown(&sheet, locale);
-        if matches!(args.report.format, Format::Human) {
+    let report = grognard::diff::errata(&before, &mut after, (&old, &new), &out);
+    if matches!(args.report.format, Format::Human) {
+        for markdown in &report.errata {
             println!("{markdown}");
-        }
-        let base = format!(
-            "{}-errata-{}-{}",
-            ruleset.id,
-            old_name.file_part(),
-            new_name.file_part()
-        );
-        // The changes are of the new edition's rulesets.
-        let Some(folder) = after.project.ruleset(&ruleset.id).map(|r| r.folder.clone()) else {
-            continue;
-        };
-        let pdf = errata::pdf(
-            &sheet,
-            locale,
-            &after.project.paper,
-            &after.context().press(&folder),
-        );
-        let mut files = vec![(format!("{base}.md"), markdown.into_bytes())];
-        match pdf {
-            Ok(rendered) => files.push((format!("{base}.pdf"), rendered.pdf)),
-            Err(diagnostics) => after.diagnostics.extend(diagnostics),
-        }
-        for (name, bytes) in files {
-            let path = out.join(&ruleset.id).join(name);
-            match grognard::output::write_atomic(&path, &bytes) {
-                Ok(()) => outputs.push(grognard::Output {
-                    target: ruleset.id.clone(),
-                    path,
-                    bytes: bytes.len(),
-                }),
-                Err(e) => after.diagnostics.push(
-                    Diagnostic::error("io-error", format!("cannot write {}: {e}", path.display()))
-                        .in_file(&path),
-                ),
-            }
         }
     }
     if matches!(args.report.format, Format::Json) {
-        println!("{}", serde_json::to_string(&changes).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string(&report.changes).unwrap_or_default()
+        );
     }
     let code = finish(&mut after, &args.report, &[]);
-    print_outputs(&outputs, root, started);
+    print_outputs(&report.outputs, root, started);
     code
-}
-
-/// How the errata name the two editions: by the edition strings of
-/// `ruleset.toml` where they differ, else by the revisions or folders given.
-fn names<'a>(
-    ruleset: &'a RulesetChanges,
-    old: &'a Edition,
-    new: &'a Edition,
-) -> (Named<'a>, Named<'a>) {
-    let (a, b) = (ruleset.old_edition.trim(), ruleset.new_edition.trim());
-    if !a.is_empty() && !b.is_empty() && a != b {
-        return (Named::Edition(a), Named::Edition(b));
-    }
-    let named = |edition: &'a Edition| match &edition.label {
-        Some(label) => Named::Revision(label),
-        None => Named::WorkingCopy,
-    };
-    (named(old), named(new))
 }

@@ -3,7 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::report::{Report, finish};
+use grognard::exchange::{self, Export};
+
+use super::report::Report;
 
 /// Write a scenario's order of battle as a spreadsheet (one row per unit)
 #[derive(clap::Args)]
@@ -25,33 +27,11 @@ pub struct Args {
 }
 
 pub fn run(root: &Path, args: Args) -> ExitCode {
-    let mut session = grognard::load(root);
-    let targets = vec![args.scenario.clone()];
-    grognard::retain_for_targets(&mut session, &targets);
-    let Some(scenario) = session.project.scenario(&args.scenario) else {
-        eprintln!("error: no scenario `{}`", args.scenario);
-        return ExitCode::from(2);
-    };
     let _ = args.csv;
-    let text = match &args.layer {
-        None => grognard::spreadsheet::export::csv(scenario),
-        Some(ruleset) => match scenario.layers.iter().find(|l| &l.ruleset == ruleset) {
-            Some(layer) => grognard::spreadsheet::values::export(scenario, layer),
-            None => {
-                eprintln!("error: `{}` has no layer for `{ruleset}`", args.scenario);
-                return ExitCode::from(2);
-            }
-        },
+    let request = Export {
+        scenario: args.scenario,
+        layer: args.layer,
+        out: args.out,
     };
-    match &args.out {
-        Some(path) => {
-            if let Err(e) = grognard::output::write_atomic(path, text.as_bytes()) {
-                eprintln!("error: {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-            eprintln!("wrote {}", path.display());
-        }
-        None => print!("{text}"),
-    }
-    finish(&mut session, &args.report, &targets)
+    super::import::outcome(exchange::export(root, &request), &args.report)
 }

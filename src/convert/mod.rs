@@ -9,6 +9,7 @@ mod write;
 mod invariants;
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::locale::{Arg, Locale, Said};
 use crate::model::Project;
 use crate::model::Ruleset;
@@ -70,7 +71,7 @@ pub fn convert(
     to: &str,
     from: Option<&str>,
 ) -> Result<Converted, Vec<Diagnostic>> {
-    let problem = |message: String| vec![Diagnostic::error("convert", message)];
+    let problem = |message: String| vec![Diagnostic::of(codes::CONVERT, message)];
     let target = project
         .ruleset(to)
         .ok_or_else(|| problem(format!("no ruleset `{to}` to convert to")))?;
@@ -168,8 +169,8 @@ fn check_turn_limit(
         && u64::from(turns) > turn_limit
     {
         return Err(vec![
-            Diagnostic::error(
-                "convert",
+            Diagnostic::of(
+                codes::CONVERT,
                 format!(
                     "converting `{}` to `{}` would make {turns} turns of {minutes} minutes",
                     scenario.id, conversion.to

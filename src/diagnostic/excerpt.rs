@@ -175,7 +175,8 @@ mod tests {
         let mut sources = Sources::default();
         let file = sources.add("content/x/tables/t.toml", text);
         let mut diagnostics = Diagnostics::default();
-        diagnostics.push(Diagnostic::error("invalid-field", "something").at(file, range));
+        diagnostics
+            .push(Diagnostic::of(super::super::codes::INVALID_FIELD, "something").at(file, range));
         render_human(&diagnostics, &sources, false)
     }
 

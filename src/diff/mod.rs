@@ -12,9 +12,105 @@ mod tables;
 
 pub use impact::reprints;
 
+use std::path::Path;
+
+use crate::build::Output;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::changes::{Entry, Place, RulesetChanges};
 use crate::model::{Project, Ruleset};
+use crate::render::backends::errata::{ErrataFiles, Named};
+use crate::render::contract::Backend;
+use crate::session::Session;
+use editions::Edition;
+
+/// What `grognard diff` found and wrote.
+pub struct Report {
+    /// Each ruleset of the new edition the old one has, with its changes
+    /// and the outputs to reprint.
+    pub changes: Vec<RulesetChanges>,
+    /// Each changed ruleset's errata, as its Markdown file holds them.
+    pub errata: Vec<String>,
+    pub outputs: Vec<Output>,
+}
+
+/// Compares two loaded editions, asks each output of the new one whether it
+/// holds a change, and writes each ruleset's errata into `out_dir` through
+/// the writer every output goes through. What goes wrong (the changelog's
+/// entries that name no change, a PDF that does not typeset, a file that
+/// cannot be written) goes to the new edition's diagnostics.
+pub fn errata(
+    before: &Session,
+    after: &mut Session,
+    (old, new): (&Edition, &Edition),
+    out_dir: &Path,
+) -> Report {
+    let (mut changes, unmatched) = compare(&before.project, &after.project);
+    reprints(after, &mut changes);
+    after.diagnostics.extend(unmatched);
+    let files = ErrataFiles::new(&after.project, &changes, |ruleset| names(ruleset, old, new));
+    let errata = files.markdown(&after.project);
+    let planned: Vec<(&dyn Backend, _)> = {
+        let cx = after.context();
+        changes
+            .iter()
+            .flat_map(|ruleset| files.plan(&cx, &ruleset.id))
+            .map(|artifact| (&files as &dyn Backend, artifact))
+            .collect()
+    };
+    let outputs = crate::build::run(after, planned, out_dir, &Default::default(), |_| {});
+    Report {
+        changes,
+        errata,
+        outputs,
+    }
+}
+
+/// What each ruleset's rulebook marks as changed since the old edition
+/// (`build --changes-since`, `since` the revision or folder given).
+pub fn marks(
+    old: &Project,
+    new: &Project,
+    since: &str,
+) -> Vec<(String, crate::model::changes::Marks)> {
+    let (changes, _) = compare(old, new);
+    changes
+        .iter()
+        .map(|c| {
+            // The margin names the edition that made the change, where the
+            // two editions are named apart.
+            let (was, is) = (c.old_edition.trim(), c.new_edition.trim());
+            let apart = !is.is_empty() && was != is;
+            let named = if apart { is } else { "" };
+            // The legend names the earlier edition, or the revision given
+            // where the editions share a name.
+            let earlier = if apart && !was.is_empty() {
+                new.locales.get(&c.language).edition_named(was)
+            } else {
+                since.to_string()
+            };
+            (c.id.clone(), c.marks(named, &earlier))
+        })
+        .collect()
+}
+
+/// How the errata name the two editions: by the edition strings of
+/// `ruleset.toml` where they differ, else by the revisions or folders given.
+fn names<'a>(
+    ruleset: &'a RulesetChanges,
+    old: &'a Edition,
+    new: &'a Edition,
+) -> (Named<'a>, Named<'a>) {
+    let (a, b) = (ruleset.old_edition.trim(), ruleset.new_edition.trim());
+    if !a.is_empty() && !b.is_empty() && a != b {
+        return (Named::Edition(a), Named::Edition(b));
+    }
+    let named = |edition: &'a Edition| match &edition.label {
+        Some(label) => Named::Revision(label),
+        None => Named::WorkingCopy,
+    };
+    (named(old), named(new))
+}
 
 /// Every ruleset of the new edition that the old one also has, with its
 /// changes (and those of the scenarios played with it); and the changelog
@@ -117,8 +213,8 @@ fn apply_changelog(ruleset: &Ruleset, entries: &mut [Entry]) -> Vec<Diagnostic> 
         }
         if !used {
             unused.push(
-                Diagnostic::warning(
-                    "changelog-unmatched",
+                Diagnostic::of(
+                    codes::CHANGELOG_UNMATCHED,
                     "the changelog notes a change where the editions do not differ",
                 )
                 .at_location(Some(noted.location.clone()))

@@ -13,6 +13,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::changes::{Kind, Noted, NotedAt};
 use crate::model::limits::Limits;
@@ -66,8 +67,8 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
         .flatten();
         let (Some(at), None) = (places.next(), places.next()) else {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     "a changelog entry must say where its one change is",
                 )
                 .at_location(Some(location))
@@ -78,8 +79,8 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
         let kind_location = toml.location(raw.kind.span());
         let Some(kind) = Kind::parse(raw.kind.get_ref()) else {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{}` is not a kind of change", raw.kind.get_ref()),
                 )
                 .at_location(Some(kind_location))

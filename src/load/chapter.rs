@@ -6,6 +6,7 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Pars
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::chapter::{Case, Container, Node};
 use crate::model::limits::{self, Limits};
@@ -58,8 +59,8 @@ pub fn load(
 ) -> Option<Chapter> {
     let Some((fm_range, body_start)) = split_front_matter(text) else {
         diags.push(
-            Diagnostic::error(
-                "missing-front-matter",
+            Diagnostic::of(
+                codes::MISSING_FRONT_MATTER,
                 "a chapter starts with front matter between `+++` lines",
             )
             .at(file, 0..text.find('\n').unwrap_or(text.len()))
@@ -155,7 +156,7 @@ impl Scan {
                 if self.nesting > limits.count(limits::DEPTH) && !self.too_deep {
                     self.too_deep = true;
                     diags.push(
-                        Diagnostic::error("limit", "lists and quotes are nested too deeply")
+                        Diagnostic::of(codes::LIMIT, "lists and quotes are nested too deeply")
                             .at(file, range.start..range.start + 1)
                             .note(limits.note(limits::DEPTH)),
                     );
@@ -243,7 +244,7 @@ impl Scan {
                 ..
             }) => self.link_start(chapter, &dest_url, link_type, range),
             Event::Start(Tag::Image { .. }) => diags.push(
-                Diagnostic::warning("unsupported-markdown", "images are not supported yet")
+                Diagnostic::of(codes::UNSUPPORTED_MARKDOWN, "images are not supported yet")
                     .at(file, range),
             ),
             Event::Start(Tag::FootnoteDefinition(label)) => {
@@ -287,8 +288,8 @@ impl Scan {
             }
             Event::Html(t) | Event::InlineHtml(t) => {
                 diags.push(
-                    Diagnostic::warning(
-                        "unsupported-markdown",
+                    Diagnostic::of(
+                        codes::UNSUPPORTED_MARKDOWN,
                         "raw HTML is printed as text in the rulebook",
                     )
                     .at(file, range.clone()),
@@ -386,8 +387,8 @@ impl Scan {
         let file = chapter.file;
         if depth == 2 && self.counters[0] == 0 {
             diags.push(
-                Diagnostic::error(
-                    "heading-level",
+                Diagnostic::of(
+                    codes::HEADING_LEVEL,
                     "a `###` subsection must come after a `##` section",
                 )
                 .at(file, range.clone()),
@@ -537,8 +538,8 @@ fn heading_depth(
         HeadingLevel::H3 => 2,
         _ => {
             diags.push(
-                Diagnostic::error(
-                    "heading-level",
+                Diagnostic::of(
+                    codes::HEADING_LEVEL,
                     "chapters use `##` for sections and `###` for subsections",
                 )
                 .at(file, range.clone())

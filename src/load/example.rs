@@ -7,6 +7,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::model::{Chapter, Example};
@@ -60,8 +61,8 @@ pub(super) fn directive(
     let fence = Location::new(file, range.start..fence_line_end);
     if arg.is_empty() {
         diags.push(
-            Diagnostic::error(
-                "invalid-directive",
+            Diagnostic::of(
+                codes::INVALID_DIRECTIVE,
                 format!("a `{kind}` block names a table id"),
             )
             .at_location(Some(fence))
@@ -139,8 +140,11 @@ fn claims(
         match value.as_integer().map(|n| n as f64).or(value.as_float()) {
             Some(n) => claims.push((name.clone(), n, location)),
             None => diags.push(
-                Diagnostic::error("invalid-field", format!("claim `{name}` must be a number"))
-                    .at_location(Some(location)),
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
+                    format!("claim `{name}` must be a number"),
+                )
+                .at_location(Some(location)),
             ),
         }
     }
@@ -159,8 +163,8 @@ fn select(
         match value.as_str() {
             Some(key) => select.push((column.clone(), key.to_string(), location)),
             None => diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`select.{column}` names one member id"),
                 )
                 .at_location(Some(location)),
@@ -180,7 +184,7 @@ fn scale(
         Ok(r) => Some(r),
         Err(e) => {
             diags.push(
-                Diagnostic::error("invalid-field", e)
+                Diagnostic::of(codes::INVALID_FIELD, e)
                     .at_location(Some(toml.location(scale.span()))),
             );
             None

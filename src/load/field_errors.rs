@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 use super::toml_util::TomlText;
@@ -68,8 +69,8 @@ fn diagnostic(
         let noun = key.and_then(noun_of).unwrap_or_default();
         let expected = in_words(expected, &noun);
         let field = key.map_or_else(String::new, |k| format!("`{k}` "));
-        return Diagnostic::error(
-            "invalid-field",
+        return Diagnostic::of(
+            codes::INVALID_FIELD,
             format!(
                 "invalid {what}: {field}must be {expected}, not {}",
                 found_words(found)
@@ -81,8 +82,8 @@ fn diagnostic(
         .found(found_words(found));
     }
     if let Some((field, known)) = unknown_field(message) {
-        let mut d = Diagnostic::error(
-            "invalid-field",
+        let mut d = Diagnostic::of(
+            codes::INVALID_FIELD,
             format!("invalid {what}: `{field}` is not one of its fields"),
         )
         .at_location(location)
@@ -94,7 +95,7 @@ fn diagnostic(
         }
         return d;
     }
-    Diagnostic::error("invalid-field", format!("invalid {what}: {message}"))
+    Diagnostic::of(codes::INVALID_FIELD, format!("invalid {what}: {message}"))
         .at_location(location)
         .label(message.to_string())
 }

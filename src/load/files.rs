@@ -5,6 +5,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::{self, Limits};
 use crate::source::{FileId, Sources};
@@ -41,8 +42,8 @@ impl ProjectFiles {
             return Some(real);
         }
         diags.push(
-            Diagnostic::error(
-                "outside-project",
+            Diagnostic::of(
+                codes::OUTSIDE_PROJECT,
                 format!(
                     "{} is a symbolic link that leads outside the project folder",
                     relative.display()
@@ -67,8 +68,8 @@ impl ProjectFiles {
         let most = self.limits.count(limits::CHAPTERS);
         if chapters.len() > most {
             diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!(
                         "{} holds {} chapters, more than a ruleset may have",
                         folder.join("chapters").display(),
@@ -91,8 +92,8 @@ impl ProjectFiles {
             .sum();
         if bytes > self.limits.get(limits::RULESET_BYTES) {
             diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!(
                         "the chapters and tables of {} hold {} bytes, more than one ruleset may",
                         folder.display(),
@@ -144,8 +145,8 @@ impl ProjectFiles {
         let Some(real) = self.inside(relative, &mut problems) else {
             if !self.root.join(relative).exists() {
                 problems.push(
-                    Diagnostic::error(
-                        "io-error",
+                    Diagnostic::of(
+                        codes::IO_ERROR,
                         format!("cannot read {}: no such file", relative.display()),
                     )
                     .in_file(relative),
@@ -163,8 +164,8 @@ impl ProjectFiles {
         });
         if let Err(e) = read {
             problems.push(
-                Diagnostic::error(
-                    "io-error",
+                Diagnostic::of(
+                    codes::IO_ERROR,
                     format!("cannot read {}: {e}", relative.display()),
                 )
                 .in_file(relative),
@@ -173,8 +174,8 @@ impl ProjectFiles {
         }
         if bytes.len() as u64 > limit {
             problems.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!("{} is larger than a source file may be", relative.display()),
                 )
                 .in_file(relative)
@@ -257,7 +258,7 @@ fn admit(
         Fetched::NotUtf8 { text, valid } => {
             let id = sources.add(relative, text);
             diags.push(
-                Diagnostic::error("invalid-utf8", "the file is not valid UTF-8 text")
+                Diagnostic::of(codes::INVALID_UTF8, "the file is not valid UTF-8 text")
                     .at(id, valid..valid + 1)
                     .label("this byte is not UTF-8")
                     .expected("UTF-8 text; save the file as UTF-8 in your editor"),

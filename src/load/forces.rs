@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::scenario::{Attachment, Contingent, Formation, Leader, Side, Target};
 
@@ -190,8 +191,8 @@ pub(super) fn read_formation(
         .map(|l| r.refer(Target::Leader, l));
     if parent.is_none() && side.is_none() {
         diags.push(
-            Diagnostic::error(
-                "formation-tree",
+            Diagnostic::of(
+                codes::FORMATION_TREE,
                 format!("top-level formation `{id}` names no side"),
             )
             .at_location(Some(location.clone()))

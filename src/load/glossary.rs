@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::limits::Limits;
 use crate::model::ruleset::Term;
@@ -44,7 +45,7 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
         let raw = spanned.into_inner();
         if raw.term.trim().is_empty() || raw.definition.trim().is_empty() {
             diags.push(
-                Diagnostic::error("invalid-field", "a glossary term without its words")
+                Diagnostic::of(codes::INVALID_FIELD, "a glossary term without its words")
                     .at_location(Some(location))
                     .expected("`term` and `definition`, both written out"),
             );
@@ -55,8 +56,8 @@ pub fn load(file: FileId, text: &str, limits: &Limits, diags: &mut Diagnostics) 
             .find(|t| t.term.to_lowercase() == raw.term.to_lowercase())
         {
             diags.push(
-                Diagnostic::error(
-                    "duplicate-id",
+                Diagnostic::of(
+                    codes::DUPLICATE_ID,
                     format!("the glossary defines `{}` twice", raw.term),
                 )
                 .at_location(Some(location))

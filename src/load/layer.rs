@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::model::scenario::{
@@ -310,8 +311,8 @@ fn check_turn_limits(
         && u64::from(*turns.get_ref()) > turn_limit
     {
         diags.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!("{} turns are more than a layer may have", turns.get_ref()),
             )
             .at_location(Some(r.toml.location(turns.span())))
@@ -323,8 +324,8 @@ fn check_turn_limits(
         && *minutes.get_ref() > MINUTES_PER_DAY
     {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!(
                     "a turn of {} minutes is longer than a day",
                     minutes.get_ref()
@@ -375,8 +376,8 @@ fn layer_clock(
         }),
         _ => {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     "a layer's clock needs all of `start`, `turn_minutes` and `turns` (above 0), or none",
                 )
                 .at_location(Some(ruleset_location)),
@@ -461,8 +462,8 @@ fn read_victory(
         let level = victory.level.get_ref();
         if !crate::model::scenario::VICTORY_LEVELS.contains(&level.as_str()) {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{level}` is not a level of victory"),
                 )
                 .at_location(Some(r.toml.location(victory.level.span())))

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::calendar::Night;
 use crate::model::scenario::Clock;
@@ -29,8 +30,8 @@ pub(super) fn night(r: &Reader, raw: &Spanned<RawNight>, diags: &mut Diagnostics
         let clock = Clock::parse(text.get_ref());
         if clock.is_none() {
             diags.push(
-                Diagnostic::error(
-                    "invalid-time",
+                Diagnostic::of(
+                    codes::INVALID_TIME,
                     format!("`{}` is not a time of day", text.get_ref()),
                 )
                 .at_location(Some(r.toml.location(text.span())))
@@ -48,7 +49,7 @@ pub(super) fn night(r: &Reader, raw: &Spanned<RawNight>, diags: &mut Diagnostics
         "mark" => Some(false),
         other => {
             diags.push(
-                Diagnostic::error("invalid-field", format!("`turns = \"{other}\"` is not a way to treat night turns"))
+                Diagnostic::of(codes::INVALID_FIELD, format!("`turns = \"{other}\"` is not a way to treat night turns"))
                     .at_location(Some(r.toml.location(night.turns.span())))
                     .expected("\"skip\" (no turns are played at night) or \"mark\" (night turns are marked on the turn track)"),
             );
@@ -58,8 +59,8 @@ pub(super) fn night(r: &Reader, raw: &Spanned<RawNight>, diags: &mut Diagnostics
     let (from, to, skip) = (from?, to?, skip?);
     if from == to {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 "the night starts and ends at the same time",
             )
             .at_location(Some(r.toml.location(raw.span())))
@@ -81,8 +82,8 @@ pub(super) fn arrival_rounding(
         Some((value.get_ref().clone(), location))
     } else {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("unknown arrival rounding `{}`", value.get_ref()),
             )
             .at_location(Some(location))

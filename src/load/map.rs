@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::layer::Hex;
 use crate::model::limits::{self, Limits};
@@ -127,7 +128,7 @@ pub(super) fn read_map(
             let fits = (-360.0..=360.0).contains(&degrees);
             if !fits {
                 diags.push(
-                    Diagnostic::error("invalid-field", format!("{degrees}° is no bearing"))
+                    Diagnostic::of(codes::INVALID_FIELD, format!("{degrees}° is no bearing"))
                         .at_location(Some(r.toml.location(n.span())))
                         .expected("degrees clockwise from the top of the map, from -360 to 360"),
                 );
@@ -155,8 +156,8 @@ pub(super) fn read_map(
             .filter(|n| n.abs() <= MAX_LEVEL);
         let Some(number) = number else {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{}` is not an elevation", level.get_ref()),
                 )
                 .at_location(Some(r.toml.location(level.span())))
@@ -202,8 +203,8 @@ pub(super) fn read_map(
         let (width, height) = map.grid.size(hex_mm);
         if width.max(height) > MAX_SIDE_MM {
             diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!("the map would print {:.0} × {:.0} mm", width, height),
                 )
                 .at_location(Some(map.location.clone()))
@@ -282,9 +283,12 @@ fn hex_list(
         let ends = (grid.parse(from), grid.parse(to));
         let (Some(from), Some(to)) = ends else {
             diags.push(
-                Diagnostic::error("invalid-hex", format!("`{text}` is not a block of hexes"))
-                    .at_location(Some(location))
-                    .expected("two hexes of the map joined by \"..\", e.g. \"C3..F7\""),
+                Diagnostic::of(
+                    codes::INVALID_HEX,
+                    format!("`{text}` is not a block of hexes"),
+                )
+                .at_location(Some(location))
+                .expected("two hexes of the map joined by \"..\", e.g. \"C3..F7\""),
             );
             continue;
         };
@@ -294,8 +298,8 @@ fn hex_list(
         if count > budget.left {
             if !budget.reported {
                 diags.push(
-                    Diagnostic::error(
-                        "limit",
+                    Diagnostic::of(
+                        codes::LIMIT,
                         "the map's lists name more hexes than the `map_hexes` limit",
                     )
                     .at_location(Some(location))
@@ -373,7 +377,7 @@ fn read_grid(r: &Reader, raw: &RawMap, limits: &Limits, diags: &mut Diagnostics)
                 Lettering::Numbers => "two digits, e.g. \"01\" or \"42\"",
             };
             diags.push(
-                Diagnostic::error("invalid-hex", format!("`{text}` is not a map column"))
+                Diagnostic::of(codes::INVALID_HEX, format!("`{text}` is not a map column"))
                     .at_location(Some(r.toml.location(letters.span())))
                     .expected(expected),
             );
@@ -385,9 +389,12 @@ fn read_grid(r: &Reader, raw: &RawMap, limits: &Limits, diags: &mut Diagnostics)
     grid.columns = (first?, last?);
     if grid.rows.1 > MAX_ROW {
         diags.push(
-            Diagnostic::error("limit", format!("row {} is beyond any map", grid.rows.1))
-                .at_location(Some(r.toml.location(raw.rows[1].span())))
-                .expected(format!("rows of at most {MAX_ROW}")),
+            Diagnostic::of(
+                codes::LIMIT,
+                format!("row {} is beyond any map", grid.rows.1),
+            )
+            .at_location(Some(r.toml.location(raw.rows[1].span())))
+            .expected(format!("rows of at most {MAX_ROW}")),
         );
         return None;
     }
@@ -398,8 +405,8 @@ fn read_grid(r: &Reader, raw: &RawMap, limits: &Limits, diags: &mut Diagnostics)
     for (wrong, span) in backwards.clone() {
         if wrong {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     "the map's last column or row comes before its first",
                 )
                 .at_location(Some(r.toml.location(span)))
@@ -413,8 +420,8 @@ fn read_grid(r: &Reader, raw: &RawMap, limits: &Limits, diags: &mut Diagnostics)
     let limit = limits.get(limits::MAP_HEXES);
     if grid.hex_count() > limit {
         diags.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!(
                     "the map has {} hexes",
                     limits::group_digits(grid.hex_count())
@@ -447,8 +454,8 @@ fn choice<T: Copy>(
     }
     let words: Vec<String> = allowed.iter().map(|(w, _)| format!("\"{w}\"")).collect();
     diags.push(
-        Diagnostic::error(
-            "invalid-field",
+        Diagnostic::of(
+            codes::INVALID_FIELD,
             format!("`{}` is not allowed here", field.get_ref()),
         )
         .at_location(Some(r.toml.location(field.span())))
@@ -470,9 +477,12 @@ fn positive(
         return Some(number);
     }
     diags.push(
-        Diagnostic::error("invalid-field", format!("{number} is not a usable size"))
-            .at_location(Some(r.toml.location(value.span())))
-            .expected(format!("a number above 0 and at most {max}")),
+        Diagnostic::of(
+            codes::INVALID_FIELD,
+            format!("{number} is not a usable size"),
+        )
+        .at_location(Some(r.toml.location(value.span())))
+        .expected(format!("a number above 0 and at most {max}")),
     );
     None
 }

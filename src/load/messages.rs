@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::source::Sources;
 
@@ -31,8 +32,8 @@ pub fn load(
                 .unwrap_or_default();
             if language.parse::<unic_langid::LanguageIdentifier>().is_err() || language.is_empty() {
                 diags.push(
-                    Diagnostic::error(
-                        "invalid-messages",
+                    Diagnostic::of(
+                        codes::INVALID_MESSAGES,
                         format!("`{language}` is not a language code"),
                     )
                     .at(file, 0..0)
@@ -43,9 +44,9 @@ pub fn load(
             let problems = crate::locale::problems(&language, &text);
             for problem in &problems {
                 let mut diagnostic =
-                    Diagnostic::error("invalid-messages", problem.what.clone()).at_location(Some(
-                        Location::new(file, problem.at.clone().unwrap_or(0..0)),
-                    ));
+                    Diagnostic::of(codes::INVALID_MESSAGES, problem.what.clone()).at_location(
+                        Some(Location::new(file, problem.at.clone().unwrap_or(0..0))),
+                    );
                 if problem.at.is_none() {
                     diagnostic = diagnostic.note(
                         "`grognard messages en` prints every message; start from it and translate",

@@ -27,6 +27,7 @@ use rayon::prelude::*;
 
 use serde::Deserialize;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::model::{ConvertJob, Project, Ruleset};
@@ -235,8 +236,8 @@ fn manifest(toml: TomlText, project: &mut Project, diags: &mut Diagnostics) {
     };
     if !PAPERS.contains(&manifest.paper.get_ref().as_str()) {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("unknown paper size `{}`", manifest.paper.get_ref()),
             )
             .at_location(Some(toml.location(manifest.paper.span())))
@@ -309,7 +310,7 @@ fn print_settings(
                 settings.back_offset_mm = (*x, *y);
             }
             found => diags.push(
-                Diagnostic::error("invalid-field", "`back_offset_mm` is no offset a printer makes")
+                Diagnostic::of(codes::INVALID_FIELD, "`back_offset_mm` is no offset a printer makes")
                     .at_location(Some(toml.location(offset.span())))
                     .expected(format!(
                         "two numbers, right and down, each between -{BACK_OFFSET_MM} and {BACK_OFFSET_MM} mm, as read off the calibration sheet"
@@ -353,9 +354,12 @@ fn choice<T>(
     let found = parse(value.get_ref());
     if found.is_none() {
         diags.push(
-            Diagnostic::error("invalid-field", format!("no {what} `{}`", value.get_ref()))
-                .at_location(Some(toml.location(value.span())))
-                .expected(expected.to_string()),
+            Diagnostic::of(
+                codes::INVALID_FIELD,
+                format!("no {what} `{}`", value.get_ref()),
+            )
+            .at_location(Some(toml.location(value.span())))
+            .expected(expected.to_string()),
         );
     }
     found
@@ -378,8 +382,8 @@ fn millimetres(
         return None; // reported with every other number that is not one
     }
     diags.push(
-        Diagnostic::error(
-            "invalid-field",
+        Diagnostic::of(
+            codes::INVALID_FIELD,
             format!("`{name}` of {mm} mm is out of range"),
         )
         .at_location(Some(toml.location(value.span())))
@@ -402,8 +406,8 @@ fn counter_settings(
             settings.size_mm = *size.get_ref();
         } else {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("no counter size of {} mm", size.get_ref()),
                 )
                 .at_location(Some(toml.location(size.span())))
@@ -429,8 +433,8 @@ fn limits(
     for (key, value) in raw {
         let Some(limit) = limits::ALL.iter().find(|l| l.key == key.get_ref()) else {
             let names: Vec<_> = limits::ALL.iter().map(|l| l.key).collect();
-            let mut d = Diagnostic::error(
-                "invalid-field",
+            let mut d = Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("no limit called `{}`", key.get_ref()),
             )
             .at_location(Some(toml.location(key.span())))
@@ -444,8 +448,8 @@ fn limits(
         match u64::try_from(*value.get_ref()) {
             Ok(n) if (1..=limit.ceiling).contains(&n) => found.set(limit.key, n),
             _ => diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{}` cannot be {}", limit.key, value.get_ref()),
                 )
                 .at_location(Some(toml.location(value.span())))
@@ -582,8 +586,8 @@ pub const MAX_ID_CHARS: usize = 100;
 pub fn check_id(id: &str, location: &Location, diags: &mut Diagnostics) {
     if id.len() > MAX_ID_CHARS {
         diags.push(
-            Diagnostic::error(
-                "invalid-id",
+            Diagnostic::of(
+                codes::INVALID_ID,
                 format!("an id of {} characters is too long", id.chars().count()),
             )
             .at_location(Some(location.clone()))
@@ -598,7 +602,7 @@ pub fn check_id(id: &str, location: &Location, diags: &mut Diagnostics) {
         && !id.starts_with('-');
     if !valid {
         diags.push(
-            Diagnostic::error("invalid-id", format!("`{id}` is not a valid id"))
+            Diagnostic::of(codes::INVALID_ID, format!("`{id}` is not a valid id"))
                 .at_location(Some(location.clone()))
                 .expected("lower-case letters, digits, `-` and `_`, e.g. \"fire-points\""),
         );

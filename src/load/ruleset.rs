@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::counter_spec::{CounterSpec, MarkerSpec, NationColour};
 use crate::model::limits::{self, Limits};
@@ -175,8 +176,8 @@ pub fn load(
     super::check_id(raw.id.get_ref(), &toml.location(raw.id.span()), diags);
     if raw.id.get_ref() != folder_name {
         diags.push(
-            Diagnostic::error(
-                "ruleset-id-mismatch",
+            Diagnostic::of(
+                codes::RULESET_ID_MISMATCH,
                 format!(
                     "ruleset id `{}` differs from its folder `{folder_name}`",
                     raw.id.get_ref()
@@ -189,8 +190,8 @@ pub fn load(
     }
     if !locales.has(raw.language.get_ref()) {
         diags.push(
-            Diagnostic::error(
-                "unknown-language",
+            Diagnostic::of(
+                codes::UNKNOWN_LANGUAGE,
                 format!("unsupported language `{}`", raw.language.get_ref()),
             )
             .at_location(Some(toml.location(raw.language.span())))
@@ -200,7 +201,8 @@ pub fn load(
     for dice in &raw.dice {
         if let Err(e) = dice.get_ref().parse::<crate::model::Dice>() {
             diags.push(
-                Diagnostic::error("invalid-dice", e).at_location(Some(toml.location(dice.span()))),
+                Diagnostic::of(codes::INVALID_DICE, e)
+                    .at_location(Some(toml.location(dice.span()))),
             );
         }
     }
@@ -218,7 +220,7 @@ pub fn load(
         let parsed = crate::model::calendar::parse_date(date.get_ref());
         if parsed.is_none() {
             diags.push(
-                Diagnostic::error("invalid-field", "the edition's date is no date")
+                Diagnostic::of(codes::INVALID_FIELD, "the edition's date is no date")
                     .at_location(Some(toml.location(date.span())))
                     .found(format!("\"{}\"", date.get_ref()))
                     .expected("a date written year-month-day, as \"2026-12-01\""),
@@ -332,7 +334,7 @@ fn counter_spec(
             && *every.get_ref() == 0
         {
             diags.push(
-                Diagnostic::error("invalid-marker", "`one_per_units` must be at least 1")
+                Diagnostic::of(codes::INVALID_MARKER, "`one_per_units` must be at least 1")
                     .at_location(Some(toml.location(every.span())))
                     .expected("a whole number of units per marker, e.g. 3"),
             );
@@ -341,8 +343,8 @@ fn counter_spec(
         let copies = *marker.copies.get_ref();
         if u64::from(copies) > limits.get(limits::COPIES) {
             diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!("{copies} copies are more than one marker may have"),
                 )
                 .at_location(Some(toml.location(marker.copies.span())))
@@ -440,8 +442,8 @@ fn check_profile_choices(toml: &TomlText, raw: &RawProfile, diags: &mut Diagnost
     ] {
         if !allowed.contains(&value.get_ref().as_str()) {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("unknown {field} `{}`", value.get_ref()),
                 )
                 .at_location(Some(toml.location(value.span())))
@@ -457,8 +459,11 @@ fn check_profile_choices(toml: &TomlText, raw: &RawProfile, diags: &mut Diagnost
     }
     if raw.men_per == 0 || raw.guns_per == 0 {
         diags.push(
-            Diagnostic::error("invalid-field", "`men_per` and `guns_per` must be above 0")
-                .at_location(Some(toml.location(raw.represents.span()))),
+            Diagnostic::of(
+                codes::INVALID_FIELD,
+                "`men_per` and `guns_per` must be above 0",
+            )
+            .at_location(Some(toml.location(raw.represents.span()))),
         );
     }
 }
@@ -479,7 +484,7 @@ fn positive(
         return None; // reported with every other number that is not one
     }
     diags.push(
-        Diagnostic::error("invalid-field", format!("{what} cannot be {n}"))
+        Diagnostic::of(codes::INVALID_FIELD, format!("{what} cannot be {n}"))
             .at_location(Some(toml.location(value.span())))
             .expected("a number above 0 and at most 100,000"),
     );
@@ -494,8 +499,8 @@ fn largest_unit(toml: &TomlText, raw: &RawProfile, diags: &mut Diagnostics) -> V
     for (arm, value) in &raw.largest_unit {
         if !ARMS.contains(&arm.get_ref().as_str()) {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{}` is not an arm", arm.get_ref()),
                 )
                 .at_location(Some(toml.location(arm.span())))
@@ -522,7 +527,7 @@ fn whole(
         return Some(*value.get_ref());
     }
     diags.push(
-        Diagnostic::error("invalid-field", format!("{} {what}", value.get_ref()))
+        Diagnostic::of(codes::INVALID_FIELD, format!("{} {what}", value.get_ref()))
             .at_location(Some(toml.location(value.span())))
             .expected(format!("from {} to {} {what}", range.start(), range.end())),
     );

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::KeyRef;
 use crate::model::calendar::{self, MomentError};
@@ -213,7 +214,7 @@ impl<'a> Reader<'a> {
             ),
         };
         diags.push(
-            Diagnostic::error("invalid-time", message)
+            Diagnostic::of(codes::INVALID_TIME, message)
                 .at_location(Some(self.toml.location(text.span())))
                 .expected(expected),
         );
@@ -225,8 +226,8 @@ impl<'a> Reader<'a> {
         self.first_day = calendar::parse_date(text.get_ref());
         if self.first_day.is_none() {
             diags.push(
-                Diagnostic::error(
-                    "invalid-date",
+                Diagnostic::of(
+                    codes::INVALID_DATE,
                     format!("`{}` is not a date of the calendar", text.get_ref()),
                 )
                 .at_location(Some(self.toml.location(text.span())))
@@ -249,8 +250,8 @@ impl<'a> Reader<'a> {
             return Some(*value.get_ref());
         }
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("{} {what} are more than one unit can have", value.get_ref()),
             )
             .at_location(Some(self.toml.location(value.span())))
@@ -267,9 +268,12 @@ impl<'a> Reader<'a> {
         let hex = Hex::parse(text.get_ref(), location.clone());
         if hex.is_none() {
             diags.push(
-                Diagnostic::error("invalid-hex", format!("`{}` is not a hex", text.get_ref()))
-                    .at_location(Some(location))
-                    .expected("column letters and a row number, e.g. \"O26\""),
+                Diagnostic::of(
+                    codes::INVALID_HEX,
+                    format!("`{}` is not a hex", text.get_ref()),
+                )
+                .at_location(Some(location))
+                .expected("column letters and a row number, e.g. \"O26\""),
             );
         }
         hex
@@ -376,8 +380,8 @@ fn check_entry_limit(
     let entries = raw.unit.len() + raw.formation.len() + raw.leader.len();
     if entries as u64 > limits.get(limits::UNITS) {
         diags.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!(
                     "the scenario has {} units, formations and leaders: more than a scenario may have",
                     limits::group_digits(entries as u64)
@@ -395,8 +399,8 @@ fn check_entry_limit(
 fn check_folder_name(r: &Reader, id: &S, folder_name: &str, diags: &mut Diagnostics) {
     if id.get_ref() != folder_name {
         diags.push(
-            Diagnostic::error(
-                "scenario-id-mismatch",
+            Diagnostic::of(
+                codes::SCENARIO_ID_MISMATCH,
                 format!(
                     "scenario id `{}` differs from its folder `{folder_name}`",
                     id.get_ref()
@@ -528,8 +532,8 @@ fn language(
         return Some(text.get_ref().clone());
     }
     diags.push(
-        Diagnostic::error(
-            "unknown-language",
+        Diagnostic::of(
+            codes::UNKNOWN_LANGUAGE,
             format!("unsupported language `{}`", text.get_ref()),
         )
         .at_location(Some(r.toml.location(text.span())))

@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use serde::de::DeserializeOwned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits::{self, Limits};
 use crate::source::FileId;
@@ -44,16 +45,16 @@ impl<'a> TomlText<'a> {
                 Some(document)
             }
             Err(e) => {
-                diags.push(self.error("toml-syntax", "invalid TOML", &e));
+                diags.push(self.error(codes::TOML_SYNTAX, "invalid TOML", &e));
                 None
             }
         }
     }
 
-    fn error(&self, code: &'static str, what: &str, e: &toml::de::Error) -> Diagnostic {
+    fn error(&self, code: codes::Code, what: &str, e: &toml::de::Error) -> Diagnostic {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().to_string();
-        Diagnostic::error(code, format!("{what}: {message}"))
+        Diagnostic::of(code, format!("{what}: {message}"))
             .at_location(Some(self.location(span)))
             .label(message)
     }
@@ -131,7 +132,7 @@ impl Walk<'_, '_> {
             if !self.reported_depth {
                 self.reported_depth = true;
                 self.diags.push(
-                    Diagnostic::error("limit", "arrays and tables are nested too deeply")
+                    Diagnostic::of(codes::LIMIT, "arrays and tables are nested too deeply")
                         .at_location(Some(self.toml.location(value.span())))
                         .note(self.limits.note(limits::DEPTH)),
                 );
@@ -148,8 +149,8 @@ impl Walk<'_, '_> {
                     .is_ok_and(f64::is_finite);
                 if !finite {
                     self.diags.push(
-                        Diagnostic::error(
-                            "invalid-field",
+                        Diagnostic::of(
+                            codes::INVALID_FIELD,
                             format!("`{}` is not a number grognard can use", float.as_str()),
                         )
                         .at_location(Some(self.toml.location(value.span())))
@@ -172,8 +173,8 @@ impl Walk<'_, '_> {
         // Bytes bound characters from above: count only when it may matter.
         if text.len() > limit && text.chars().count() > limit {
             self.diags.push(
-                Diagnostic::error(
-                    "limit",
+                Diagnostic::of(
+                    codes::LIMIT,
                     format!(
                         "a text of {} characters is longer than a string may be",
                         limits::group_digits(text.chars().count() as u64)
@@ -232,8 +233,8 @@ impl Document<'_> {
         }
         for (text, span) in &found {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("`{text}` is beyond what a table may hold"),
                 )
                 .at_location(Some(self.toml.location(span.clone())))

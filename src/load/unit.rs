@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::limits;
 use crate::model::scenario::{Part, Pieces, SourcedValue, Status, Target, Unit};
@@ -183,8 +184,8 @@ fn nations(r: &mut Reader, unit: &RawUnit, at: &Location, diags: &mut Diagnostic
                 .or_else(|| nation.as_ref().map(|n| r.toml.location(n.span())))
                 .unwrap_or_else(|| at.clone());
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     "a unit needs `nation`, or `nations` for a unit of several states, not both",
                 )
                 .at_location(Some(at))
@@ -223,7 +224,7 @@ fn organisation(r: &Reader, unit: &RawUnit, diags: &mut Diagnostics) -> Option<(
     };
     if let Some(message) = problem {
         diags.push(
-            Diagnostic::error("invalid-field", message)
+            Diagnostic::of(codes::INVALID_FIELD, message)
                 .at_location(Some(r.toml.location(count.span())))
                 .expected(format!(
                     "one of `battalions`, `squadrons`, `companies` or `batteries`, from 1 to {}",
@@ -241,8 +242,8 @@ fn echelon(r: &Reader, text: &S, diags: &mut Diagnostics) -> Option<String> {
         return Some(text.get_ref().clone());
     }
     diags.push(
-        Diagnostic::error(
-            "invalid-field",
+        Diagnostic::of(
+            codes::INVALID_FIELD,
             format!("`{}` is not an echelon", text.get_ref()),
         )
         .at_location(Some(r.toml.location(text.span())))
@@ -276,9 +277,12 @@ fn pieces(r: &Reader, unit: &RawUnit, guns: Option<u32>, diags: &mut Diagnostics
         let kind = raw.kind.get_ref();
         if !["gun", "howitzer"].contains(&kind.as_str()) {
             diags.push(
-                Diagnostic::error("invalid-field", format!("`{kind}` is not a kind of piece"))
-                    .at_location(Some(r.toml.location(raw.kind.span())))
-                    .expected("\"gun\" or \"howitzer\""),
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
+                    format!("`{kind}` is not a kind of piece"),
+                )
+                .at_location(Some(r.toml.location(raw.kind.span())))
+                .expected("\"gun\" or \"howitzer\""),
             );
             continue;
         }
@@ -294,8 +298,8 @@ fn pieces(r: &Reader, unit: &RawUnit, guns: Option<u32>, diags: &mut Diagnostics
         && pieces.len() == unit.pieces.len()
     {
         diags.push(
-            Diagnostic::error(
-                "inconsistent-unit",
+            Diagnostic::of(
+                codes::INCONSISTENT_UNIT,
                 format!("the pieces add up to {total} guns, but `guns = {guns}`"),
             )
             .at_location(Some(r.toml.location(first.count.span())))
@@ -314,8 +318,8 @@ fn status(r: &Reader, unit: &RawUnit, diags: &mut Diagnostics) -> Status {
             return *status;
         }
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("`{}` is not a status", text.get_ref()),
             )
             .at_location(Some(r.toml.location(text.span())))

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{KeyRef, Member, Vocabulary};
 
@@ -35,8 +36,8 @@ pub fn load(
             Some(o) if o.get_ref() == "best-first" => true,
             Some(o) => {
                 diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
                         format!("unknown ordering `{}`", o.get_ref()),
                     )
                     .at_location(Some(toml.location(o.span())))
@@ -60,8 +61,8 @@ pub fn load(
             };
             if members.iter().any(|m| m.id == member.id) {
                 diags.push(
-                    Diagnostic::error(
-                        "duplicate-id",
+                    Diagnostic::of(
+                        codes::DUPLICATE_ID,
                         format!("member `{}` appears twice in vocabulary `{id}`", member.id),
                     )
                     .at_location(Some(member.location.clone())),
@@ -111,8 +112,8 @@ fn member(
     let text = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
     let Some(id) = text("id") else {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("a member of vocabulary `{vocabulary}` needs `id = \"…\"`"),
             )
             .at_location(Some(toml.location(span))),
@@ -124,8 +125,8 @@ fn member(
     let labels = labels(toml, &span, table.get("label"), locales, diags);
     let Some((_, label)) = labels.first().cloned() else {
         diags.push(
-            Diagnostic::error(
-                "invalid-field",
+            Diagnostic::of(
+                codes::INVALID_FIELD,
                 format!("member `{id}` needs `label = \"…\"`"),
             )
             .at_location(Some(location))
@@ -165,8 +166,8 @@ fn labels(
                 match text.as_str() {
                     Some(text) if known => labels.push((language.clone(), text.to_string())),
                     _ => diags.push(
-                        Diagnostic::error(
-                            "invalid-field",
+                        Diagnostic::of(
+                            codes::INVALID_FIELD,
                             format!("`{language}` in a label is not a language grognard writes, with a text"),
                         )
                         .at_location(Some(toml.string_location(span.clone(), language)))

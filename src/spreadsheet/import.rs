@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, closest};
 use crate::model::calendar;
 use crate::model::limits::{self, MAX_GUNS, MAX_MEN, MAX_PARTS};
@@ -69,8 +70,8 @@ pub fn over(
         Some((merged, report)) => Some(Over::Merged(merged, report)),
         None => {
             diags.push(
-                Diagnostic::error(
-                    "toml-syntax",
+                Diagnostic::of(
+                    codes::TOML_SYNTAX,
                     "the existing scenario.toml is not TOML the sheet can be merged into",
                 )
                 .note("fix the file (`grognard check` says where), or import with `--replace`"),
@@ -107,16 +108,19 @@ impl Sheet<'_> {
             let name = name.trim().to_lowercase();
             match COLUMNS.iter().find(|c| **c == name) {
                 Some(known) if columns.contains_key(known) => diags.push(
-                    Diagnostic::error("invalid-field", format!("column `{name}` is given twice"))
-                        .at_location(Some(self.at(header, i)))
-                        .expected("each column once"),
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
+                        format!("column `{name}` is given twice"),
+                    )
+                    .at_location(Some(self.at(header, i)))
+                    .expected("each column once"),
                 ),
                 Some(known) => {
                     columns.insert(known, i);
                 }
                 None => {
-                    let mut d = Diagnostic::error(
-                        "invalid-field",
+                    let mut d = Diagnostic::of(
+                        codes::INVALID_FIELD,
                         format!("`{name}` is not a column grognard reads"),
                     )
                     .at_location(Some(self.at(header, i)))
@@ -135,8 +139,8 @@ impl Sheet<'_> {
             .collect();
         if !missing.is_empty() {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("the header lacks {}", missing.join(", ")),
                 )
                 .at_location(Some(self.at(header, 0)))
@@ -175,10 +179,13 @@ impl Sheet<'_> {
                 .to_string();
             if book.unit_ids.insert(id.clone(), book.units.len()).is_some() {
                 diags.push(
-                    Diagnostic::error("duplicate-id", format!("unit id `{id}` is given twice"))
-                        .at_location(Some(row.location("id").unwrap_or_else(|| {
-                            row.location("unit").unwrap_or(self.at(record, 0))
-                        }))),
+                    Diagnostic::of(
+                        codes::DUPLICATE_ID,
+                        format!("unit id `{id}` is given twice"),
+                    )
+                    .at_location(Some(row.location("id").unwrap_or_else(|| {
+                        row.location("unit").unwrap_or(self.at(record, 0))
+                    }))),
                 );
                 return;
             }
@@ -214,11 +221,11 @@ impl Row<'_> {
     fn error(
         &self,
         column: &str,
-        code: &'static str,
+        code: codes::Code,
         message: String,
         expected: &str,
     ) -> Diagnostic {
-        Diagnostic::error(code, message)
+        Diagnostic::of(code, message)
             .at_location(self.location(column))
             .expected(expected.to_string())
     }
@@ -229,8 +236,8 @@ impl Row<'_> {
             let chars = cell.chars().count();
             if chars > self.options.max_chars {
                 diags.push(
-                    Diagnostic::error(
-                        "limit",
+                    Diagnostic::of(
+                        codes::LIMIT,
                         format!(
                             "a cell of {} characters",
                             limits::group_digits(chars as u64)
@@ -252,7 +259,7 @@ impl Row<'_> {
         if value.is_empty() {
             diags.push(self.error(
                 column,
-                "invalid-field",
+                codes::INVALID_FIELD,
                 format!("`{column}` is empty"),
                 what,
             ));
@@ -272,7 +279,7 @@ impl Row<'_> {
         let ids = vocab.members.iter().map(|m| m.id.as_str());
         let mut d = self.error(
             column,
-            "unknown-reference",
+            codes::UNKNOWN_REFERENCE,
             format!("`{value}` is no member of the neutral vocabulary `{vocabulary}`"),
             &format!(
                 "one of {}",
@@ -326,7 +333,7 @@ impl Row<'_> {
         if !given.is_empty() && given.len() != names.len() {
             diags.push(self.error(
                 "formation_ids",
-                "invalid-field",
+                codes::INVALID_FIELD,
                 format!(
                     "{} formation ids for {} formations",
                     given.len(),
@@ -355,7 +362,7 @@ impl Row<'_> {
                 if name.is_empty() {
                     diags.push(self.error(
                         "formation",
-                        "invalid-field",
+                        codes::INVALID_FIELD,
                         "a formation of the path has no name".into(),
                         "names separated by \" > \"",
                     ));
@@ -454,7 +461,7 @@ impl Row<'_> {
                 if stated > 1 {
                     diags.push(self.error(
                         column,
-                        "invalid-field",
+                        codes::INVALID_FIELD,
                         "two columns say what the unit is made of".into(),
                         "one of battalions, squadrons, companies or batteries",
                     ));
@@ -469,7 +476,7 @@ impl Row<'_> {
             } else {
                 diags.push(self.error(
                     "echelon",
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{echelon}` is not an echelon"),
                     &format!("one of {}", ECHELONS.join(", ")),
                 ));
@@ -501,7 +508,7 @@ impl Row<'_> {
                 let high = limits::group_digits(u64::from(high));
                 diags.push(self.error(
                     column,
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{cell}` is not a whole number of {column}"),
                     &format!("a whole number of {column}, {low} to {high}"),
                 ));
@@ -520,7 +527,7 @@ impl Row<'_> {
                     }
                     _ => diags.push(self.error(
                         "men",
-                        "invalid-field",
+                        codes::INVALID_FIELD,
                         format!("`{men}` is not a range of men"),
                         "a whole number of men, or a range such as \"950-1000\"",
                     )),
@@ -550,7 +557,7 @@ impl Row<'_> {
                 }
                 Err(_) => diags.push(self.error(
                     column,
-                    "invalid-time",
+                    codes::INVALID_TIME,
                     format!("`{cell}` is not a time"),
                     "\"HH:MM\" on the first day, or \"YYYY-MM-DD HH:MM\" (dates need `--date`)",
                 )),
@@ -563,7 +570,7 @@ impl Row<'_> {
             } else {
                 diags.push(self.error(
                     "status",
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{status}` is not a status"),
                     "engaged, present or not-engaged",
                 ));
@@ -603,7 +610,7 @@ impl Row<'_> {
             Ok(_) => {}
             Err(problem) => diags.push(self.error(
                 "pieces",
-                "invalid-field",
+                codes::INVALID_FIELD,
                 problem,
                 "pieces separated by \";\", each a count, a calibre and gun or howitzer: \"6 × 9-pounder gun; 2 × 5.5-inch howitzer\"",
             )),
@@ -623,7 +630,7 @@ impl Row<'_> {
             Ok(_) => {}
             Err(problem) => diags.push(self.error(
                 "values",
-                "invalid-field",
+                codes::INVALID_FIELD,
                 problem,
                 "figures separated by \";\", each with its source's text in brackets: \"591 [Oman, app. XIII]; 580\"",
             )),

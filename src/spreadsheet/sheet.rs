@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::source::FileId;
 
@@ -38,7 +39,7 @@ impl<'a> Sheet<'a> {
         let mut records = reader.records();
         let Some(Ok(header)) = records.next() else {
             diags.push(
-                Diagnostic::error("invalid-field", "the sheet has no header row")
+                Diagnostic::of(codes::INVALID_FIELD, "the sheet has no header row")
                     .at_location(Some(sheet.start()))
                     .expected(format!(
                         "a first row naming the columns: {}",
@@ -51,9 +52,12 @@ impl<'a> Sheet<'a> {
         for record in records {
             if rows.len() >= max_rows {
                 diags.push(
-                    Diagnostic::error("limit", format!("the sheet has more than {max_rows} rows"))
-                        .at_location(Some(sheet.start()))
-                        .note("the project's `[limits] units` bounds the rows a sheet may have"),
+                    Diagnostic::of(
+                        codes::LIMIT,
+                        format!("the sheet has more than {max_rows} rows"),
+                    )
+                    .at_location(Some(sheet.start()))
+                    .note("the project's `[limits] units` bounds the rows a sheet may have"),
                 );
                 return None;
             }
@@ -63,8 +67,11 @@ impl<'a> Sheet<'a> {
                     rows.push(record);
                 }
                 Err(error) => diags.push(
-                    Diagnostic::error("invalid-field", format!("the row does not read: {error}"))
-                        .at_location(Some(sheet.start())),
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
+                        format!("the row does not read: {error}"),
+                    )
+                    .at_location(Some(sheet.start())),
                 ),
             }
         }
@@ -84,8 +91,8 @@ impl<'a> Sheet<'a> {
     ) {
         if let Some(extra) = (header.len()..record.len()).find(|&i| !record[i].trim().is_empty()) {
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!(
                         "a cell beyond the last column: `{}`",
                         crate::diagnostic::shorten(&record[extra])
@@ -104,8 +111,8 @@ impl<'a> Sheet<'a> {
                 .any(|line| line.matches(delimiter).count() >= separators);
             if swallowed {
                 diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
                         "a quote left open in this cell takes in the row after it",
                     )
                     .at_location(Some(self.at(record, i)))

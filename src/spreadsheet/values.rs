@@ -6,6 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, closest};
 use crate::model::scenario::{Layer, Scenario};
 use crate::source::FileId;
@@ -123,15 +124,15 @@ pub fn import(
         let at = sheet.at(record, keys.id);
         if id.is_empty() {
             diags.push(
-                Diagnostic::error("invalid-field", "the row has no id")
+                Diagnostic::of(codes::INVALID_FIELD, "the row has no id")
                     .at_location(Some(at))
                     .expected("the id of a unit, aggregate or leader of the scenario"),
             );
             continue;
         }
         if !known.contains(&id) {
-            let mut d = Diagnostic::error(
-                "unknown-reference",
+            let mut d = Diagnostic::of(
+                codes::UNKNOWN_REFERENCE,
                 format!("`{id}` is no unit, aggregate or leader of this layer"),
             )
             .at_location(Some(at.clone()))
@@ -144,7 +145,7 @@ pub fn import(
         }
         if let Some(first) = seen.insert(id.to_string(), at.clone()) {
             diags.push(
-                Diagnostic::error("duplicate-id", format!("`{id}` has two rows"))
+                Diagnostic::of(codes::DUPLICATE_ID, format!("`{id}` has two rows"))
                     .at_location(Some(at))
                     .related(first, "its first row"),
             );
@@ -186,7 +187,7 @@ fn keys(sheet: &Sheet, header: &csv::StringRecord, diags: &mut Diagnostics) -> O
         let name = name.trim();
         match name {
             ID if id.is_some() => diags.push(
-                Diagnostic::error("invalid-field", "column `id` is given twice")
+                Diagnostic::of(codes::INVALID_FIELD, "column `id` is given twice")
                     .at_location(Some(sheet.at(header, i)))
                     .expected("each column once"),
             ),
@@ -196,7 +197,7 @@ fn keys(sheet: &Sheet, header: &csv::StringRecord, diags: &mut Diagnostics) -> O
                 values.push((i, key.to_string()));
             }
             key => diags.push(
-                Diagnostic::error("invalid-field", format!("`{key}` is not a value's key"))
+                Diagnostic::of(codes::INVALID_FIELD, format!("`{key}` is not a value's key"))
                     .at_location(Some(sheet.at(header, i)))
                     .expected(
                         "a key once, in lowercase letters, digits, `-` and `_`: \"figures\", \"combat\", \"morale\"",
@@ -206,7 +207,7 @@ fn keys(sheet: &Sheet, header: &csv::StringRecord, diags: &mut Diagnostics) -> O
     }
     let Some(id) = id else {
         diags.push(
-            Diagnostic::error("invalid-field", "the header has no `id` column")
+            Diagnostic::of(codes::INVALID_FIELD, "the header has no `id` column")
                 .at_location(Some(sheet.at(header, 0)))
                 .expected("a column `id` naming each row's unit, aggregate or leader"),
         );

@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::rc::Rc;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::chapter::{Chapter, Container, Node};
 use crate::model::table::Effect;
@@ -61,8 +62,8 @@ pub fn check(ruleset: &Ruleset, diags: &mut Diagnostics) {
     for chapter in &ruleset.chapters {
         for d in claims(&names, chapter).into_iter().filter(|d| !d.agrees) {
             diags.push(
-                Diagnostic::error(
-                    "prose-claim",
+                Diagnostic::of(
+                    codes::PROSE_CLAIM,
                     format!(
                         "the text says {}, table `{}` gives {} ({}, {})",
                         d.said,

@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location, Severity};
 use crate::model::diagram::{
     Arrow, ArrowStyle, Diagram, Facing, Field, Grid, HexMark, HexSide, Kind, MAX_CIRCLES,
@@ -124,7 +125,7 @@ impl Reader<'_, '_> {
     }
 
     fn invalid(&mut self, span: Range<usize>, message: String, expected: impl Into<String>) {
-        let diagnostic = Diagnostic::error("invalid-field", message)
+        let diagnostic = Diagnostic::of(codes::INVALID_FIELD, message)
             .at_location(self.at(span))
             .expected(expected);
         self.diags.push(diagnostic);
@@ -144,8 +145,8 @@ impl Reader<'_, '_> {
             return Some(found);
         }
         let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-        let mut diagnostic = Diagnostic::error(
-            "invalid-field",
+        let mut diagnostic = Diagnostic::of(
+            codes::INVALID_FIELD,
             format!("`{}` is not {what}", crate::diagnostic::shorten(text)),
         )
         .at_location(self.at(value.span()))
@@ -198,8 +199,8 @@ impl Reader<'_, '_> {
             if !grids.contains(&kind.as_str()) {
                 let fits: Vec<String> = grids.iter().map(|g| format!("grid = \"{g}\"")).collect();
                 self.diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
                         format!("`{key}` does not belong in a diagram with grid = \"{kind}\""),
                     )
                     .at_location(Some(location.clone()))
@@ -221,8 +222,8 @@ impl Reader<'_, '_> {
                 if columns * rows > MAX_HEXES {
                     let span = raw.columns.as_ref().map_or(0..0, |c| c.span());
                     self.diags.push(
-                        Diagnostic::error(
-                            "limit",
+                        Diagnostic::of(
+                            codes::LIMIT,
                             format!(
                                 "{columns} × {rows} = {} hexes are more than a diagram may draw",
                                 columns * rows
@@ -323,8 +324,8 @@ impl Reader<'_, '_> {
         let (largest, _) = lists.iter().max_by_key(|(_, n)| *n).expect("five lists");
         let location = keys.iter().find(|(k, _)| k == largest).map(|(_, l)| l);
         self.diags.push(
-            Diagnostic::error(
-                "limit",
+            Diagnostic::of(
+                codes::LIMIT,
                 format!("a diagram of {total} entries is more than a diagram may hold"),
             )
             .at_location(location.cloned())
@@ -342,8 +343,8 @@ impl Reader<'_, '_> {
             (&Grid::Hex { columns, rows, .. }, toml::Value::String(text)) => {
                 let Some(hex) = Hex::parse(text, self.toml.location(span.clone())) else {
                     self.diags.push(
-                        Diagnostic::error(
-                            "invalid-hex",
+                        Diagnostic::of(
+                            codes::INVALID_HEX,
                             format!("`{}` is not a hex", crate::diagnostic::shorten(text)),
                         )
                         .at_location(self.at(span))
@@ -435,7 +436,7 @@ impl Reader<'_, '_> {
             if let Some((_, first)) = marks.iter().find(|(m, _)| m.at == at) {
                 let first = self.toml.location(first.clone());
                 self.diags.push(
-                    Diagnostic::error("invalid-field", "this hex is marked twice")
+                    Diagnostic::of(codes::INVALID_FIELD, "this hex is marked twice")
                         .at_location(self.at(entry.at.span()))
                         .related(first, "first marked here")
                         .expected("one [[hex]] per hex, with its fill and its label"),
@@ -562,8 +563,8 @@ impl Reader<'_, '_> {
             if let Some((_, first)) = fields.iter().find(|(f, _)| f.at == at) {
                 let first = self.toml.location(first.clone());
                 self.diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
                         format!(
                             "two fields at \"{}\" would print over each other",
                             at.name()

@@ -2,6 +2,7 @@
 //! row per die roll, each cell a code of the result vocabulary, and the
 //! circumstances that shift the column.
 
+use crate::diagnostic::codes;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -63,15 +64,15 @@ impl TableLoader<'_> {
         let dice = match raw.dice.get_ref().parse::<Dice>() {
             Ok(dice) => dice,
             Err(e) => {
-                self.error("invalid-dice", e, self.toml.location(raw.dice.span()));
+                self.error(codes::INVALID_DICE, e, self.toml.location(raw.dice.span()));
                 return None;
             }
         };
         if !["odds", "differential"].contains(&raw.by.get_ref().as_str()) {
             let location = self.toml.location(raw.by.span());
             self.diags.push(
-                crate::diagnostic::Diagnostic::error(
-                    "invalid-field",
+                crate::diagnostic::Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!(
                         "a combat results table is not read by `{}`",
                         raw.by.get_ref()
@@ -89,7 +90,7 @@ impl TableLoader<'_> {
             let roll = &row.get_ref().roll;
             let Some(rolls) = rolls(roll.get_ref()) else {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     "a row's `roll` is a roll, 3, or a run of rolls, \"5-6\"".into(),
                     self.toml.location(roll.span()),
                 );
@@ -98,7 +99,7 @@ impl TableLoader<'_> {
             let cells = &row.get_ref().results;
             if cells.len() != raw.columns.len() {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!(
                         "the row of roll {} has {} results for {} columns",
                         crate::model::table::roll_text(rolls),
@@ -127,8 +128,8 @@ impl TableLoader<'_> {
                 RawBeyond::Word(word) if word == "end-column" => Some(Beyond::EndColumn),
                 RawBeyond::Word(word) => {
                     self.diags.push(
-                        crate::diagnostic::Diagnostic::error(
-                            "invalid-field",
+                        crate::diagnostic::Diagnostic::of(
+                            codes::INVALID_FIELD,
                             format!("`{word}` does not say what odds past the table give"),
                         )
                         .at_location(Some(location))

@@ -3,6 +3,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::table::{Column, LookupTable};
 use crate::model::{Cell, Ratio};
@@ -106,7 +107,7 @@ impl TableLoader<'_> {
             (None, None) => None,
             (Some(direction), None) => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     "`monotonic` on a column needs `along = \"<vocab column>\"`".into(),
                     self.toml.location(direction.span()),
                 );
@@ -114,7 +115,7 @@ impl TableLoader<'_> {
             }
             (None, Some(along)) => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     "`along` goes with `monotonic`".into(),
                     self.toml.location(along.span()),
                 );
@@ -130,7 +131,7 @@ impl TableLoader<'_> {
                 && !columns.iter().any(|c| &c.id == along && c.vocab.is_some())
             {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`along = \"{along}\"` names no vocabulary column of this table"),
                     column.location.clone(),
                 );
@@ -140,7 +141,7 @@ impl TableLoader<'_> {
             && !columns.iter().any(|c| &c.id == group_by.get_ref())
         {
             self.error(
-                "invalid-field",
+                codes::INVALID_FIELD,
                 format!("`group_by` names no column: `{}`", group_by.get_ref()),
                 self.toml.location(group_by.span()),
             );
@@ -156,7 +157,7 @@ impl TableLoader<'_> {
             if !is_row_id && !columns.iter().any(|c| &c.id == key) {
                 let known: Vec<_> = columns.iter().map(|c| format!("`{}`", c.id)).collect();
                 self.diags.push(
-                    Diagnostic::error("unknown-column", format!("no column `{key}`"))
+                    Diagnostic::of(codes::UNKNOWN_COLUMN, format!("no column `{key}`"))
                         .at_location(Some(self.toml.key_location(span.clone(), key)))
                         .expected(format!("one of {}", known.join(", "))),
                 );
@@ -191,7 +192,7 @@ impl TableLoader<'_> {
         let location = self.toml.key_location(row.span(), "id");
         let Some(id) = value.as_str() else {
             self.error(
-                "invalid-field",
+                codes::INVALID_FIELD,
                 "a row's `id` is a short name in quotes: `id = \"advance\"`".into(),
                 location,
             );
@@ -199,7 +200,7 @@ impl TableLoader<'_> {
         };
         if earlier.iter().flatten().any(|e| e == id) {
             self.error(
-                "duplicate-id",
+                codes::DUPLICATE_ID,
                 format!("two rows of this table have the id `{id}`"),
                 location,
             );
@@ -214,7 +215,7 @@ impl TableLoader<'_> {
             let location = self.toml.key_location(raw.span(), name);
             let Some(table) = value.as_table() else {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("constant `{name}` maps members to numbers: `{name} = {{ key = 1 }}`"),
                     location,
                 );
@@ -225,7 +226,7 @@ impl TableLoader<'_> {
                 match value.as_integer().map(|i| i as f64).or(value.as_float()) {
                     Some(n) => entries.push((key.clone(), n)),
                     None => self.error(
-                        "invalid-field",
+                        codes::INVALID_FIELD,
                         format!("`{name}.{key}` must be a number"),
                         location.clone(),
                     ),
@@ -254,7 +255,7 @@ impl TableLoader<'_> {
             Ok(expr) => expr,
             Err(e) => {
                 self.diags.push(
-                    Diagnostic::error("rule-syntax", format!("invalid rule: {}", e.message))
+                    Diagnostic::of(codes::RULE_SYNTAX, format!("invalid rule: {}", e.message))
                         .at_location(Some(at(e.range)))
                         .label(e.message),
                 );
@@ -288,7 +289,7 @@ impl TableLoader<'_> {
             if let Some(message) = problem {
                 ok = false;
                 self.diags.push(
-                    Diagnostic::error("rule-syntax", format!("invalid rule: {message}"))
+                    Diagnostic::of(codes::RULE_SYNTAX, format!("invalid rule: {message}"))
                         .at_location(Some(at(range)))
                         .label(message),
                 );
@@ -310,7 +311,7 @@ impl TableLoader<'_> {
             }
             if keys.is_empty() {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{}` takes member ids of `{vocab}`", column.id),
                     location,
                 );
@@ -334,7 +335,7 @@ impl TableLoader<'_> {
             toml::Value::Boolean(b) => Cell::Text(if *b { "✓" } else { "—" }.into()),
             other => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{}` holds a number, a fraction or text", column.id),
                     location,
                 );

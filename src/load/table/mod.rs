@@ -11,6 +11,7 @@ mod sequence;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::table::Allow;
 use crate::model::{KeyRef, Table, TableKind};
@@ -166,8 +167,8 @@ fn fields_of_kind(
     let Some((_, fields)) = KINDS.iter().find(|(name, _)| *name == kind_name) else {
         let names: Vec<_> = KINDS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
         diags.push(
-            Diagnostic::error(
-                "unknown-table-kind",
+            Diagnostic::of(
+                codes::UNKNOWN_TABLE_KIND,
                 format!("unknown table kind `{kind_name}`"),
             )
             .at_location(Some(toml.location(kind.span())))
@@ -191,8 +192,8 @@ fn check_fields(
         if !COMMON_FIELDS.contains(&key) && !kind_fields.contains(&key) {
             let allowed: Vec<_> = COMMON_FIELDS.iter().chain(kind_fields.iter()).collect();
             diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("unknown field `{key}` in a `{kind_name}` table"),
                 )
                 .at_location(Some(location))
@@ -219,9 +220,9 @@ struct TableLoader<'a> {
 }
 
 impl TableLoader<'_> {
-    fn error(&mut self, code: &'static str, message: String, location: Location) {
+    fn error(&mut self, code: codes::Code, message: String, location: Location) {
         self.diags
-            .push(Diagnostic::error(code, message).at_location(Some(location)));
+            .push(Diagnostic::of(code, message).at_location(Some(location)));
     }
 
     fn key_ref(&mut self, vocab: Option<&str>, key: &str, location: Location) {
@@ -235,8 +236,8 @@ impl TableLoader<'_> {
     fn check_direction(&mut self, direction: &Spanned<String>) {
         if !["increasing", "decreasing"].contains(&direction.get_ref().as_str()) {
             self.diags.push(
-                Diagnostic::error(
-                    "invalid-field",
+                Diagnostic::of(
+                    codes::INVALID_FIELD,
                     format!("unknown monotonic direction `{}`", direction.get_ref()),
                 )
                 .at_location(Some(self.toml.location(direction.span())))

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::table::{
     Base, DiceTest, Effect, FailureBand, Feeds, Group, Modifier, ModifierTable, Pass, Rounding,
 };
@@ -88,13 +89,13 @@ impl TableLoader<'_> {
             (None, Some(roll)) => match roll.get_ref().parse::<Dice>() {
                 Ok(dice) => Base::Roll(dice),
                 Err(e) => {
-                    self.error("invalid-dice", e, self.toml.location(roll.span()));
+                    self.error(codes::INVALID_DICE, e, self.toml.location(roll.span()));
                     return None;
                 }
             },
             (Some(_), Some(roll)) => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     "a table has either `base` or `roll`, not both".into(),
                     self.toml.location(roll.span()),
                 );
@@ -102,7 +103,7 @@ impl TableLoader<'_> {
             }
             (None, None) => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     "a modifier table needs `base = <number>` or `roll = \"<dice>\"`".into(),
                     self.toml.location(0..0),
                 );
@@ -120,7 +121,7 @@ impl TableLoader<'_> {
             Some(("nearest", _)) => Rounding::Nearest,
             Some((other, span)) => {
                 self.diags.push(
-                    Diagnostic::error("invalid-field", format!("unknown rounding `{other}`"))
+                    Diagnostic::of(codes::INVALID_FIELD, format!("unknown rounding `{other}`"))
                         .at_location(Some(self.toml.location(span)))
                         .expected("\"up\", \"down\", \"nearest\" or \"none\""),
                 );
@@ -135,7 +136,7 @@ impl TableLoader<'_> {
             for m in &group.modifiers {
                 if seen.contains(&m.id) && group.by.is_none() {
                     self.error(
-                        "duplicate-id",
+                        codes::DUPLICATE_ID,
                         format!("modifier `{}` appears twice in this table", m.id),
                         m.location.clone(),
                     );
@@ -173,12 +174,12 @@ impl TableLoader<'_> {
             (Some(by), Some(values)) => self.member_values(by, values, &mut modifiers),
             (None, None) => {}
             (Some(by), None) => self.error(
-                "invalid-field",
+                codes::INVALID_FIELD,
                 "a group with `by` needs `values = { member = number, … }`".into(),
                 self.toml.location(by.span()),
             ),
             (None, Some(values)) => self.error(
-                "invalid-field",
+                codes::INVALID_FIELD,
                 "`values` needs `by = \"<vocabulary>\"` to say whose members they are".into(),
                 self.toml.location(values.span()),
             ),
@@ -215,7 +216,7 @@ impl TableLoader<'_> {
             self.key_ref(Some(by.get_ref()), key, key_location.clone());
             let Some(value) = value.as_integer() else {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("the value of `{key}` must be a whole number"),
                     key_location,
                 );
@@ -240,13 +241,13 @@ impl TableLoader<'_> {
             (None, Some(factor)) => match factor.get_ref().parse::<Ratio>() {
                 Ok(ratio) => Effect::Factor(ratio),
                 Err(e) => {
-                    self.error("invalid-field", e, self.toml.location(factor.span()));
+                    self.error(codes::INVALID_FIELD, e, self.toml.location(factor.span()));
                     return None;
                 }
             },
             _ => {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!(
                         "modifier `{}` needs exactly one of `value` or `factor`",
                         raw_modifier.id.get_ref()
@@ -270,7 +271,7 @@ impl TableLoader<'_> {
         let dice = match raw.dice.get_ref().parse::<Dice>() {
             Ok(dice) => dice,
             Err(e) => {
-                self.error("invalid-dice", e, self.toml.location(raw.dice.span()));
+                self.error(codes::INVALID_DICE, e, self.toml.location(raw.dice.span()));
                 return None;
             }
         };
@@ -279,7 +280,7 @@ impl TableLoader<'_> {
             Some(("at-least", _)) => Pass::AtLeast,
             Some((other, span)) => {
                 self.diags.push(
-                    Diagnostic::error("invalid-field", format!("unknown pass rule `{other}`"))
+                    Diagnostic::of(codes::INVALID_FIELD, format!("unknown pass rule `{other}`"))
                         .at_location(Some(self.toml.location(span)))
                         .expected("\"at-most\" or \"at-least\""),
                 );
@@ -295,7 +296,7 @@ impl TableLoader<'_> {
             Some(("roll", _)) => true,
             Some((other, span)) => {
                 self.diags.push(
-                    Diagnostic::error("invalid-field", format!("modifiers cannot modify `{other}`"))
+                    Diagnostic::of(codes::INVALID_FIELD, format!("modifiers cannot modify `{other}`"))
                         .at_location(Some(self.toml.location(span)))
                         .expected("\"target\" (added to the base, the default) or \"roll\" (added to the dice)"),
                 );
@@ -329,7 +330,7 @@ impl TableLoader<'_> {
                 let band = band.into_inner();
                 if band.from < lowest || band.to.is_some_and(|to| to < band.from) {
                     self.error(
-                        "invalid-field",
+                        codes::INVALID_FIELD,
                         format!(
                             "a {what} band runs from a margin of {lowest} or more to one no smaller: {}–{}",
                             band.from,

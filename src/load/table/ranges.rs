@@ -1,5 +1,6 @@
 //! `ranges` tables: for each member of a vocabulary, the bounds of each band.
 
+use crate::diagnostic::codes;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -51,7 +52,7 @@ impl TableLoader<'_> {
             self.key_ref(Some(raw.by.get_ref()), row.key.get_ref(), location.clone());
             if row.bounds.len() != raw.bands.len() {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!(
                         "`{}` has {} bounds for {} bands",
                         row.key.get_ref(),
@@ -63,7 +64,7 @@ impl TableLoader<'_> {
             }
             if row.bounds.iter().flatten().any(|b| b.as_f64() < 0.0) {
                 self.error(
-                    "invalid-field",
+                    codes::INVALID_FIELD,
                     format!("`{}` has a negative range bound", row.key.get_ref()),
                     location.clone(),
                 );

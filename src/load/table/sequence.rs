@@ -5,6 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::table::{MissingTable, Sequence, Step};
 
 use super::TableLoader;
@@ -51,8 +52,8 @@ impl TableLoader<'_> {
             }
             Some(n) => {
                 self.diags.push(
-                    Diagnostic::error(
-                        "invalid-field",
+                    Diagnostic::of(
+                        codes::INVALID_FIELD,
                         format!("unknown numbering `{}`", n.get_ref()),
                     )
                     .at_location(Some(self.toml.location(n.span())))

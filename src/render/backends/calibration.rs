@@ -198,3 +198,44 @@ pub fn render(
         )
     })
 }
+
+/// The sheet `grognard calibrate` asks for: in its language, typeset with
+/// the templates of `folder` (the project's own). A backend of that request,
+/// not of `build`: it is no ruleset's or scenario's file.
+pub struct CalibrationSheet {
+    pub language: String,
+    pub folder: std::path::PathBuf,
+}
+
+impl crate::render::contract::Backend for CalibrationSheet {
+    fn name(&self) -> &'static str {
+        "calibration"
+    }
+    fn about(&self) -> &'static str {
+        "The duplex calibration sheet (`grognard calibrate`): out/print-calibration.pdf"
+    }
+    fn holds(
+        &self,
+        _: &crate::render::contract::Artifact,
+        _: &crate::render::contract::Changed,
+    ) -> bool {
+        // It prints no fact of the rules or of a battle.
+        false
+    }
+    fn plan(
+        &self,
+        _: &crate::render::contract::Context,
+        _: &str,
+    ) -> Vec<crate::render::contract::Artifact> {
+        Vec::new()
+    }
+    fn render(
+        &self,
+        cx: &crate::render::contract::Context,
+        _: &crate::render::contract::Artifact,
+    ) -> crate::render::contract::MadeResult {
+        let locale = cx.project.locales.get(&self.language);
+        let press = cx.press(&self.folder);
+        render(&cx.project.counters, locale, &press).map(Into::into)
+    }
+}

@@ -14,6 +14,7 @@ use typst::visualize::{DashPattern, FixedStroke, Geometry};
 use typst_layout::{Page, PagedDocument};
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
 
@@ -121,8 +122,8 @@ pub fn render(
         if count > CARDS_PER_TABLE && !allowed {
             let title = table.map_or(id, |t| t.title.as_str());
             warnings.push(
-                Diagnostic::warning(
-                    "card-overflow",
+                Diagnostic::of(
+                    codes::CARD_OVERFLOW,
                     format!("table \"{title}\" runs over {count} {} cards", project.cards.name()),
                 )
                 .at_location(table.map(|t| t.location.clone()))

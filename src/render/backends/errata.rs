@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::locale::{Arg, Locale};
 use crate::model::changes::{Change, Entry, Kind, Place, RulesetChanges, Spot, Words};
 
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
 use crate::render::typeset::pdf::RenderResult;
 
 /// One heading of the errata: a place and the lines of its changes.
@@ -445,6 +446,107 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// The errata of one `diff`: for each ruleset that changed, its sheet as
+/// Markdown and as a PDF, `out/<ruleset>/<ruleset>-errata-<old>-<new>.md`
+/// and `.pdf`. A backend of the `diff` request, not of `build`: it carries
+/// the sheets it prints, made from the comparison of two editions.
+pub struct ErrataFiles {
+    sheets: Vec<Sheets>,
+}
+
+/// One ruleset's errata and the file name they go under, without extension.
+struct Sheets {
+    ruleset: String,
+    base: String,
+    errata: Errata,
+}
+
+impl ErrataFiles {
+    /// The errata of each ruleset's changes, in the new edition's words;
+    /// `names` says how each ruleset's errata name the two editions.
+    pub fn new<'a>(
+        project: &crate::model::Project,
+        changes: &'a [RulesetChanges],
+        names: impl Fn(&'a RulesetChanges) -> (Named<'a>, Named<'a>),
+    ) -> Self {
+        let sheets = changes
+            .iter()
+            .map(|ruleset| {
+                let (old, new) = names(ruleset);
+                let locale = project.locales.get(&ruleset.language);
+                Sheets {
+                    ruleset: ruleset.id.clone(),
+                    base: format!(
+                        "{}-errata-{}-{}",
+                        ruleset.id,
+                        old.file_part(),
+                        new.file_part()
+                    ),
+                    errata: errata(ruleset, old, new, locale),
+                }
+            })
+            .collect();
+        Self { sheets }
+    }
+
+    /// Each ruleset's errata as Markdown, as the `.md` file holds them.
+    pub fn markdown(&self, project: &crate::model::Project) -> Vec<String> {
+        self.sheets
+            .iter()
+            .filter_map(|sheets| {
+                let ruleset = project.ruleset(&sheets.ruleset)?;
+                Some(markdown(&sheets.errata, ruleset.locale()))
+            })
+            .collect()
+    }
+}
+
+impl Backend for ErrataFiles {
+    fn name(&self) -> &'static str {
+        "errata"
+    }
+    fn about(&self) -> &'static str {
+        "Errata between two editions (`grognard diff`): out/<ruleset>/<ruleset>-errata-<old>-<new>.md and .pdf"
+    }
+    fn holds(&self, _: &Artifact, _: &Changed) -> bool {
+        // The errata are the list of changes, not an output that prints one.
+        false
+    }
+    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+        let Some(ruleset) = cx.ruleset(target) else {
+            return Vec::new();
+        };
+        let sheets = self.sheets.iter().filter(|s| s.ruleset == ruleset.id);
+        sheets
+            .flat_map(|s| [("md", "md"), ("pdf", "pdf")].map(|(part, ext)| (part, &s.base, ext)))
+            .map(|(part, base, ext)| Artifact {
+                part,
+                ..Artifact::new(target, None, format!("{base}.{ext}"))
+            })
+            .collect()
+    }
+    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
+        let planned = self.sheets.iter().find(|s| {
+            s.ruleset == artifact.target
+                && artifact.path.file_stem().and_then(|f| f.to_str()) == Some(s.base.as_str())
+        });
+        let (Some(sheets), Some(ruleset)) = (planned, cx.ruleset(&artifact.target)) else {
+            return Ok(Made::default());
+        };
+        let locale = ruleset.locale();
+        match artifact.part {
+            "md" => Ok(Made {
+                bytes: markdown(&sheets.errata, locale).into_bytes(),
+                ..Made::default()
+            }),
+            _ => {
+                let press = cx.press(&ruleset.folder);
+                pdf(&sheets.errata, locale, &cx.project.paper, &press).map(Made::from)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

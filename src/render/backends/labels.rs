@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::convert::Conversion;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
@@ -375,8 +376,8 @@ fn labels(
         .collect();
     if !without.is_empty() {
         warnings.push(
-            Diagnostic::remark(
-                "zero-strength",
+            Diagnostic::of(
+                codes::ZERO_STRENGTH,
                 format!(
                     "{} → {}: {} unit(s) of no {represents} get no label or roster row: {}",
                     scenario.id,
@@ -409,8 +410,8 @@ fn labels(
             };
             if let Some((text, needs, room)) = fit(&mut label) {
                 warnings.push(
-                    Diagnostic::warning(
-                        "label-overflow",
+                    Diagnostic::of(
+                        codes::LABEL_OVERFLOW,
                         format!(
                             "the name of `{}` does not fit its {:.0} mm label",
                             u.id, label.width

@@ -3,6 +3,7 @@
 //! colour-keyed bands on two landscape pages.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::{Project, Ruleset};
 
 use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
@@ -40,8 +41,8 @@ pub fn render(
             Some(at.clone())
         });
         rendered.warnings.push(
-            Diagnostic::warning(
-                "qrs-overflow",
+            Diagnostic::of(
+                codes::QRS_OVERFLOW,
                 format!("table \"{title}\" does not fit on the {PAGES}-page quick-reference sheet"),
             )
             .at_location(listed.or_else(|| table.map(|t| t.location.clone())))

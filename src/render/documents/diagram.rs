@@ -283,7 +283,10 @@ mod tests {
             ),
         );
         let rendered = pdf::typeset(&world, "diagram-test", |e| {
-            Diagnostic::error("typst-error", format!("{} {:?}", e.message, e.hints))
+            Diagnostic::of(
+                crate::diagnostic::codes::TYPST_ERROR,
+                format!("{} {:?}", e.message, e.hints),
+            )
         })
         .unwrap_or_else(|errors| {
             let messages: Vec<_> = errors.iter().map(|e| e.message.clone()).collect();

@@ -106,7 +106,10 @@ mod tests {
             ),
         );
         let rendered = pdf::typeset(&world, "test", |e| {
-            crate::diagnostic::Diagnostic::error("typst-error", e.message.to_string())
+            crate::diagnostic::Diagnostic::of(
+                crate::diagnostic::codes::TYPST_ERROR,
+                e.message.to_string(),
+            )
         })
         .unwrap_or_else(|_| panic!("the measuring document compiles"));
         for ((face, text), typst) in cases.iter().zip(&rendered.overflow) {

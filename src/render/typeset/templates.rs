@@ -4,7 +4,8 @@
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use typst::diag::SourceDiagnostic;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, Location, Severity};
+use crate::diagnostic::codes;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::template::LIBRARY;
 pub use crate::model::template::Template;
 use crate::source::Sources;
@@ -61,8 +62,8 @@ fn template_error(template: &Template, sources: &Sources, e: &minijinja::Error) 
         .line()
         .map(|line| line_range(&sources.get(template.file).text, line))
         .unwrap_or(0..0);
-    let diagnostic = Diagnostic::error(
-        "template-error",
+    let diagnostic = Diagnostic::of(
+        codes::TEMPLATE_ERROR,
         format!(
             "template `{}`: {}",
             template.name,
@@ -181,13 +182,12 @@ pub fn typst_diagnostic(
 
 /// A Typst diagnostic's severity, message and hints, not yet placed.
 pub fn typst_message(error: &SourceDiagnostic, what: &str) -> Diagnostic {
-    let severity = match error.severity {
-        typst::diag::Severity::Error => Severity::Error,
-        typst::diag::Severity::Warning => Severity::Warning,
+    let code = match error.severity {
+        typst::diag::Severity::Error => codes::TYPST_ERROR,
+        typst::diag::Severity::Warning => codes::TYPST_WARNING,
     };
-    let mut diagnostic = Diagnostic::new(
-        severity,
-        "typst-error",
+    let mut diagnostic = Diagnostic::of(
+        code,
         format!("typesetting {what} failed: {}", error.message),
     );
     for hint in &error.hints {
@@ -287,8 +287,8 @@ pub(crate) fn check_one(template: &Template, diags: &mut Diagnostics, sources: &
                 Location::new(template.file, range)
             };
             diags.push(
-                Diagnostic::error(
-                    "template-error",
+                Diagnostic::of(
+                    codes::TEMPLATE_ERROR,
                     format!("template `{}`: {}", template.name, error.message),
                 )
                 .at_location(Some(location)),

@@ -3,6 +3,7 @@
 //! to the counter; and the key that explains their symbols. The counter
 //! sheet, the booklet, the VASSAL module and `diff` read them.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::model::Project;
 use crate::model::counter_spec::{CounterSpec, Settings};
@@ -574,8 +575,8 @@ pub fn layer_key(project: &Project, scenario: &Scenario, layer: &Layer) -> Vec<K
 }
 
 pub fn overflow(face: &Face, too_wide: &TooWide, settings: &Settings) -> Diagnostic {
-    Diagnostic::warning(
-        "counter-overflow",
+    Diagnostic::of(
+        codes::COUNTER_OVERFLOW,
         format!(
             "the text of counter `{}` does not fit a {} mm counter",
             face.id, settings.size_mm

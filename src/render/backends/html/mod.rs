@@ -12,6 +12,7 @@ pub mod site;
 mod tables;
 pub mod writer;
 
+use crate::diagnostic::codes;
 use minijinja::Value;
 
 use crate::model::Ruleset;
@@ -233,8 +234,8 @@ pub fn render_page(
     }
     if page.starts_with("fonts/") {
         return font_file(page).ok_or_else(|| {
-            vec![crate::diagnostic::Diagnostic::error(
-                "io-error",
+            vec![crate::diagnostic::Diagnostic::of(
+                codes::IO_ERROR,
                 format!("grognard holds no font for the web edition's {page}"),
             )]
         });

@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::codes;
 use crate::model::layer::Who;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
@@ -79,8 +80,8 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
     let mut warnings = Vec::new();
     if !grid.names_match {
         warnings.push(
-            Diagnostic::warning(
-                "vassal-hex-names",
+            Diagnostic::of(
+                codes::VASSAL_HEX_NAMES,
                 format!(
                     "VASSAL names the columns of the map of {} past Z otherwise than the map (AA, BB … against AA, AB …)",
                     scenario.id
@@ -121,8 +122,8 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
         return Err(problems
             .into_iter()
             .map(|p| {
-                Diagnostic::error(
-                    "vassal-module",
+                Diagnostic::of(
+                    codes::VASSAL_MODULE,
                     format!("the VASSAL module of {} {p}", scenario.id),
                 )
             })
@@ -138,8 +139,8 @@ pub fn render(cx: &Context, scenario: &Scenario, layer: &Layer) -> MadeResult {
     ];
     head.append(&mut entries);
     let bytes = archive::zip(&head).map_err(|e| {
-        vec![Diagnostic::error(
-            "vassal-module",
+        vec![Diagnostic::of(
+            codes::VASSAL_MODULE,
             format!("{}: {e}", scenario.id),
         )]
     })?;

@@ -1190,9 +1190,11 @@ mod tests {
         let projects = std::iter::once(root.to_path_buf())
             .chain(fixtures.iter().map(|f| root.join("tests/fixtures").join(f)));
         let mut wrong = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
         for project in projects {
             let session = crate::session::Session::load(&project);
             for diagnostic in session.diagnostics.iter() {
+                seen.insert((diagnostic.code, diagnostic.severity));
                 let declared = CODES
                     .iter()
                     .chain(LESSER)
@@ -1212,6 +1214,10 @@ mod tests {
             "severities off the catalogue:\n{}",
             wrong.join("\n")
         );
+        // The projects give diagnostics of every severity to check.
+        for severity in [Severity::Error, Severity::Warning, Severity::Note] {
+            assert!(seen.iter().any(|(_, s)| *s == severity), "{seen:?}");
+        }
     }
 
     /// The README's tables of codes are the registry's: between each

@@ -141,15 +141,17 @@ pub fn build_targets(
         session.run_conversions(targets);
     }
     let planned = plan(session, targets, &backends);
-    run(session, planned, out_dir, options, progress)
+    let (outputs, diagnostics) = run(session, planned, out_dir, options, progress);
+    session.diagnostics.extend(diagnostics);
+    outputs
 }
 
 /// Every file the backends make for the targets that checked, in build order.
-pub fn plan(
-    session: &Session,
+pub fn plan<'s>(
+    session: &'s Session,
     targets: &[String],
     backends: &[&'static dyn Backend],
-) -> Vec<(&'static dyn Backend, Artifact)> {
+) -> Vec<(&'static dyn Backend, Artifact<'s>)> {
     let cx = session.context();
     targets
         .iter()
@@ -181,22 +183,22 @@ pub struct Options {
     pub no_cache: bool,
 }
 
-/// Renders and writes each planned file into `out_dir`. Nothing is written for
-/// an output whose rendering fails; earlier outputs stay as they were.
+/// Renders and writes each planned file into `out_dir`: the files written,
+/// and the diagnostics of the run. Nothing is written for an output whose
+/// rendering fails; earlier outputs stay as they were. (The session is only
+/// read: what was planned holds parts of its project.)
 pub fn run(
-    session: &mut Session,
+    session: &Session,
     planned: Vec<(&dyn Backend, Artifact)>,
     out_dir: &Path,
     options: &Options,
     mut progress: impl FnMut(&str),
-) -> Vec<Output> {
+) -> (Vec<Output>, Vec<Diagnostic>) {
     output::remove_stale_temporaries(out_dir);
     let stored = (!session.env.no_cache && !options.no_cache)
         .then(|| Stored::open(out_dir))
         .flatten();
-    if let Some(warning) = session.env.warning.clone() {
-        session.diagnostics.push(warning);
-    }
+    let mut diagnostics: Vec<Diagnostic> = session.env.warning.iter().cloned().collect();
     let cx = Context {
         stored: stored.as_ref(),
         reuse: options.reuse.as_ref(),
@@ -214,19 +216,30 @@ pub fn run(
             Ok(made) => {
                 let unchanged = options.skip_unchanged
                     && std::fs::read(&path).is_ok_and(|old| old == made.bytes);
-                write(
-                    session,
-                    &artifact.target,
+                let written = Written {
+                    target: artifact.target(),
                     path,
-                    made,
                     unchanged,
+                };
+                write(
+                    &session.sources,
+                    written,
+                    made,
                     &mut outputs,
+                    &mut diagnostics,
                 )
             }
-            Err(diagnostics) => session.diagnostics.extend(diagnostics),
+            Err(found) => diagnostics.extend(found),
         }
     }
-    outputs
+    (outputs, diagnostics)
+}
+
+/// Where a rendered file goes, and whether it holds the bytes already.
+struct Written<'a> {
+    target: &'a str,
+    path: PathBuf,
+    unchanged: bool,
 }
 
 /// Renders every planned file, as many at a time as the machine has cores:
@@ -278,17 +291,24 @@ fn render_all(
 /// Writes a rendered file into place with its warnings, or records why not;
 /// an `unchanged` file keeps its warnings and is not written again.
 fn write(
-    session: &mut Session,
-    target: &str,
-    path: PathBuf,
+    sources: &Sources,
+    written: Written,
     made: Made,
-    unchanged: bool,
     outputs: &mut Vec<Output>,
+    diagnostics: &mut Vec<Diagnostic>,
 ) {
-    session.diagnostics.extend(made.warnings);
+    let Written {
+        target,
+        path,
+        unchanged,
+    } = written;
+    diagnostics.extend(made.warnings);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let layout = layout_warnings(&session.sources, &made.problems, &name.unwrap_or_default());
-    session.diagnostics.extend(layout);
+    diagnostics.extend(layout_warnings(
+        sources,
+        &made.problems,
+        &name.unwrap_or_default(),
+    ));
     if unchanged {
         return;
     }
@@ -298,7 +318,7 @@ fn write(
             path,
             bytes: made.bytes.len(),
         }),
-        Err(e) => session.diagnostics.push(
+        Err(e) => diagnostics.push(
             Diagnostic::of(
                 codes::IO_ERROR,
                 format!("cannot write {}: {e}", path.display()),

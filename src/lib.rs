@@ -95,16 +95,16 @@ pub fn calibrate(session: &mut Session, language: &str, path: &Path) -> Vec<Outp
         folder: load::templates::PROJECT_FOLDER.into(),
     };
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let artifact = render::contract::Artifact {
-        path: path.clone(),
-        ..render::contract::Artifact::new("", None, String::new())
-    };
+    let artifact = render::contract::Artifact::new(render::contract::Subject::Project, &path);
     let out_dir = path.parent().unwrap_or(Path::new("."));
     let options = build::Options {
         no_cache: true,
         ..build::Options::default()
     };
-    build::run(session, vec![(&sheet, artifact)], out_dir, &options, |_| {})
+    let (outputs, diagnostics) =
+        build::run(session, vec![(&sheet, artifact)], out_dir, &options, |_| {});
+    session.diagnostics.extend(diagnostics);
+    outputs
 }
 
 /// Converts one scenario (`grognard convert`) and writes what the
@@ -120,15 +120,12 @@ pub fn convert(session: &mut Session, job: ConvertJob, out_dir: &Path) -> Vec<Ou
     }
     let planned = build::plan(session, &[scenario], &build::wanted(&[]))
         .into_iter()
-        .filter(|(_, a)| a.converted && a.layer.as_deref() == Some(to.as_str()))
+        .filter(|(_, a)| a.subject.converted() && a.subject.layer_ruleset() == Some(to.as_str()))
         .collect();
-    build::run(
-        session,
-        planned,
-        out_dir,
-        &build::Options::default(),
-        |_| {},
-    )
+    let options = build::Options::default();
+    let (outputs, diagnostics) = build::run(session, planned, out_dir, &options, |_| {});
+    session.diagnostics.extend(diagnostics);
+    outputs
 }
 
 // Loading and checking make many small allocations on every core.

@@ -17,7 +17,7 @@ pub struct Selection {
     /// Output folder (default: <root>/out)
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Make only these kinds of output (default: all; for `serve`, html); repeat or separate with commas
+    /// Make only these kinds of output (default: all; for `serve`, the web editions); repeat or separate with commas
     #[arg(long, value_delimiter = ',', value_parser = kinds())]
     pub only: Vec<String>,
 }

@@ -80,7 +80,7 @@ pub fn reprints(session: &mut Session, changes: &mut [RulesetChanges]) {
 fn reprinted(backend: &dyn Backend, artifact: &Artifact) -> String {
     let folder = backend
         .publishes_folder()
-        .map(|name| std::path::Path::new(&artifact.target).join(name))
+        .map(|name| std::path::Path::new(artifact.target()).join(name))
         .filter(|folder| artifact.path.starts_with(folder));
     match folder {
         Some(folder) => format!("{}/", folder.to_string_lossy().replace('\\', "/")),

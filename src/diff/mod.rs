@@ -50,15 +50,16 @@ pub fn errata(
     after.diagnostics.extend(unmatched);
     let files = ErrataFiles::new(&after.project, &changes, |ruleset| names(ruleset, old, new));
     let errata = files.markdown(&after.project);
-    let planned: Vec<(&dyn Backend, _)> = {
-        let cx = after.context();
-        changes
-            .iter()
-            .flat_map(|ruleset| files.plan(&cx, &ruleset.id))
-            .map(|artifact| (&files as &dyn Backend, artifact))
-            .collect()
-    };
-    let outputs = crate::build::run(after, planned, out_dir, &Default::default(), |_| {});
+    let cx = after.context();
+    let planned: Vec<(&dyn Backend, _)> = changes
+        .iter()
+        .flat_map(|ruleset| files.plan(&cx, &ruleset.id))
+        .map(|artifact| (&files as &dyn Backend, artifact))
+        .collect();
+    let options = crate::build::Options::default();
+    let (outputs, diagnostics) = crate::build::run(after, planned, out_dir, &options, |_| {});
+    drop(cx);
+    after.diagnostics.extend(diagnostics);
     Report {
         changes,
         errata,

@@ -4,7 +4,7 @@
 //! as a library writes. The build plans, renders and writes it beside the
 //! built-in outputs with nothing else changed.
 
-use grognard::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use grognard::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 
 use crate::common::copy_fixture;
 
@@ -21,12 +21,12 @@ impl Backend for Titles {
     fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
         change.of_ruleset(artifact) && change.in_rules()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         cx.ruleset_file(target, "titles.txt")
     }
-    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let Some(ruleset) = cx.ruleset(&artifact.target) else {
-            return Ok(Made::default());
+    fn render(&self, _: &Context, artifact: &Artifact) -> MadeResult {
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
         };
         let titles: Vec<&str> = ruleset.chapters.iter().map(|c| c.title.as_str()).collect();
         Ok(Made {

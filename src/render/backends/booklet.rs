@@ -3,7 +3,9 @@
 
 use crate::model::Project;
 use crate::model::scenario::{Layer, Scenario};
-use crate::render::contract::{self as backend, Artifact, Backend, Changed, Made, MadeResult};
+use crate::render::contract::{
+    self as backend, Artifact, Backend, Changed, Made, MadeResult, Subject,
+};
 use crate::render::views::booklet::booklet;
 
 /// Typesets a scenario booklet: the facts, and the layer when there is one.
@@ -49,14 +51,15 @@ impl Backend for Oob {
         // Names and strengths, not a ruleset's values.
         !change.scale() && change.of_scenario(artifact) && change.unit() && !change.counter()
     }
-    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
-        let file = |s: &Scenario| Artifact::new(target, None, format!("{}-oob.pdf", s.id));
+    fn plan<'p>(&self, cx: &backend::Context<'p>, target: &str) -> Vec<Artifact<'p>> {
+        let file =
+            |s: &'p Scenario| Artifact::new(Subject::Scenario(s), format!("{}-oob.pdf", s.id));
         cx.scenario(target).map(file).into_iter().collect()
     }
     fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
-        let scenario = cx
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
+        let Subject::Scenario(scenario) = artifact.subject else {
+            unreachable!("planned only for scenarios")
+        };
         let press = cx.press(&scenario.folder);
         render(cx.project, scenario, None, &press).map(Made::from)
     }
@@ -84,32 +87,23 @@ impl Backend for Booklets {
             change.of_scenario(artifact)
         }
     }
-    fn plan(&self, cx: &backend::Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &backend::Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {
             return Vec::new();
         };
-        let file = |ruleset: &str| format!("{target}-{ruleset}.pdf");
-        let written = scenario
-            .layers
-            .iter()
-            .map(|l| Artifact::new(target, Some(&l.ruleset), file(&l.ruleset)));
-        let converted = cx.conversions_of(target).map(|c| Artifact {
-            converted: true,
-            ..Artifact::new(target, Some(&c.job.to), file(&c.job.to))
-        });
-        written.chain(converted).collect()
+        cx.layers_of(scenario)
+            .map(|subject| {
+                let ruleset = subject.layer_ruleset().unwrap_or_default();
+                Artifact::new(subject, format!("{target}-{ruleset}.pdf"))
+            })
+            .collect()
     }
     fn render(&self, cx: &backend::Context, artifact: &Artifact) -> MadeResult {
-        let scenario = cx
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
-        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
-        let layer = if artifact.converted {
-            cx.conversion(&scenario.id, ruleset).map(|c| &c.layer)
-        } else {
-            scenario.layers.iter().find(|l| l.ruleset == ruleset)
+        let subject = artifact.subject;
+        let Some(scenario) = subject.scenario() else {
+            unreachable!("planned only for scenarios' layers")
         };
         let press = cx.press(&scenario.folder);
-        render(cx.project, scenario, layer, &press).map(Made::from)
+        render(cx.project, scenario, subject.layer(), &press).map(Made::from)
     }
 }

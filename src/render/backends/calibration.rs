@@ -222,11 +222,11 @@ impl crate::render::contract::Backend for CalibrationSheet {
         // It prints no fact of the rules or of a battle.
         false
     }
-    fn plan(
+    fn plan<'p>(
         &self,
-        _: &crate::render::contract::Context,
+        _: &crate::render::contract::Context<'p>,
         _: &str,
-    ) -> Vec<crate::render::contract::Artifact> {
+    ) -> Vec<crate::render::contract::Artifact<'p>> {
         Vec::new()
     }
     fn render(

@@ -18,7 +18,7 @@ use crate::diagnostic::codes;
 use crate::model::counter_spec::Settings;
 use crate::model::{Project, Ruleset};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::imposition::{Mark, Sheet, impose};
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::table_data::TableData;
@@ -384,7 +384,7 @@ impl Backend for Cards {
         // The quick-reference sheet's tables, a card each.
         !change.scale() && change.of_ruleset(artifact) && change.on_player_aid()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         // A ruleset with no table for player aids has no cards to print.
         match cx.ruleset(target) {
             Some(ruleset) if !crate::render::views::phases::sheet_phases(ruleset).is_empty() => {
@@ -394,7 +394,9 @@ impl Backend for Cards {
         }
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
+        };
         render(cx.project, ruleset, &cx.press(&ruleset.folder)).map(Made::from)
     }
 }

@@ -1,7 +1,7 @@
 //! Converted scenarios: the editable layer (TOML) and the report (Markdown)
 //! that says what was mapped, judged and left out.
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 
 /// out/<battle>/<battle>-<ruleset>.toml and -report.md
 pub struct Conversions;
@@ -27,28 +27,25 @@ impl Backend for Conversions {
             change.of_scenario(artifact) && change.unit() && !change.counter()
         }
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
+        let Some(scenario) = cx.scenario(target) else {
+            return Vec::new();
+        };
         cx.conversions_of(target)
             .flat_map(|c| {
                 let stem = format!("{target}-{}", c.job.to);
-                let to = Some(c.job.to.as_str());
                 [
                     (LAYER, format!("{stem}.toml")),
                     (REPORT, format!("{stem}-report.md")),
                 ]
-                .map(|(part, file)| Artifact {
-                    part,
-                    converted: true,
-                    ..Artifact::new(target, to, file)
-                })
+                .map(|(part, file)| Artifact::new(Subject::Converted(scenario, c), file).part(part))
             })
             .collect()
     }
-    fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let to = artifact.layer.as_deref().expect("planned for a conversion");
-        let conversion = cx
-            .conversion(&artifact.target, to)
-            .expect("planned for a conversion");
+    fn render(&self, _: &Context, artifact: &Artifact) -> MadeResult {
+        let Subject::Converted(_, conversion) = artifact.subject else {
+            unreachable!("planned only for conversions")
+        };
         let text = match artifact.part {
             LAYER => &conversion.converted.layer,
             _ => &conversion.converted.report,

@@ -9,7 +9,7 @@ use crate::model::Project;
 use crate::model::counter_spec::Settings;
 use crate::model::scenario::{Layer, Scenario};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::imposition::Mark;
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::counter_faces::{
@@ -168,7 +168,7 @@ impl Backend for Counters {
         // A unit, its name and its values.
         !change.scale() && change.of_scenario(artifact) && change.named()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {
             return Vec::new();
         };
@@ -179,12 +179,14 @@ impl Backend for Counters {
             .filter(|l| l.map.is_some())
             .map(|l| {
                 let file = format!("{target}-{}-counters.pdf", l.ruleset);
-                Artifact::new(target, Some(&l.ruleset), file)
+                Artifact::new(Subject::Layer(scenario, l), file)
             })
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let (scenario, layer) = cx.layer_of(artifact);
+        let Subject::Layer(scenario, layer) = artifact.subject else {
+            unreachable!("planned only for scenarios' layers")
+        };
         let settings = &cx.project.counters;
         let press = cx.press(&scenario.folder);
         render(cx.project, scenario, layer, settings, &press).map(Made::from)

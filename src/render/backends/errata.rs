@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::locale::{Arg, Locale};
 use crate::model::changes::{Change, Entry, Kind, Place, RulesetChanges, Spot, Words};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::pdf::RenderResult;
 
 /// One heading of the errata: a place and the lines of its changes.
@@ -514,26 +514,29 @@ impl Backend for ErrataFiles {
         // The errata are the list of changes, not an output that prints one.
         false
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(ruleset) = cx.ruleset(target) else {
             return Vec::new();
         };
         let sheets = self.sheets.iter().filter(|s| s.ruleset == ruleset.id);
         sheets
-            .flat_map(|s| [("md", "md"), ("pdf", "pdf")].map(|(part, ext)| (part, &s.base, ext)))
-            .map(|(part, base, ext)| Artifact {
-                part,
-                ..Artifact::new(target, None, format!("{base}.{ext}"))
+            .flat_map(|s| ["md", "pdf"].map(|ext| (&s.base, ext)))
+            .map(|(base, ext)| {
+                Artifact::new(Subject::Ruleset(ruleset), format!("{base}.{ext}")).part(ext)
             })
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let planned = self.sheets.iter().find(|s| {
-            s.ruleset == artifact.target
-                && artifact.path.file_stem().and_then(|f| f.to_str()) == Some(s.base.as_str())
-        });
-        let (Some(sheets), Some(ruleset)) = (planned, cx.ruleset(&artifact.target)) else {
-            return Ok(Made::default());
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
+        };
+        let base = artifact.path.file_stem().and_then(|f| f.to_str());
+        let planned = self
+            .sheets
+            .iter()
+            .find(|s| s.ruleset == ruleset.id && Some(s.base.as_str()) == base);
+        let Some(sheets) = planned else {
+            unreachable!("planned from its sheets")
         };
         let locale = ruleset.locale();
         match artifact.part {

@@ -10,7 +10,7 @@ use crate::locale::Locale;
 use crate::model::Project;
 use crate::model::scenario::Scenario;
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::measure::Face;
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::counter_names::{short_name, shorter_forms};
@@ -555,7 +555,10 @@ impl Backend for Labels {
             change.of_scenario(artifact) && change.unit() && !change.counter()
         }
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
+        let Some(scenario) = cx.scenario(target) else {
+            return Vec::new();
+        };
         let miniatures = |to: &str| {
             cx.ruleset(to)
                 .and_then(|r| r.profile.as_ref())
@@ -563,24 +566,16 @@ impl Backend for Labels {
         };
         cx.conversions_of(target)
             .filter(|c| miniatures(&c.job.to))
-            .map(|c| Artifact {
-                converted: true,
-                ..Artifact::new(
-                    target,
-                    Some(&c.job.to),
-                    format!("{target}-{}-labels.pdf", c.job.to),
-                )
+            .map(|c| {
+                let file = format!("{target}-{}-labels.pdf", c.job.to);
+                Artifact::new(Subject::Converted(scenario, c), file)
             })
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let scenario = cx
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
-        let to = artifact.layer.as_deref().expect("planned for a conversion");
-        let conversion = cx
-            .conversion(&scenario.id, to)
-            .expect("planned for a conversion");
+        let Subject::Converted(scenario, conversion) = artifact.subject else {
+            unreachable!("planned only for conversions")
+        };
         let press = cx.press(&scenario.folder);
         let conversion = &conversion.converted.conversion;
         render(cx.project, scenario, conversion, &press).map(Made::from)

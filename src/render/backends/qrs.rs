@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagnostic::codes;
 use crate::model::{Project, Ruleset};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::documents::player_aid::{PAGES, world};
 use crate::render::typeset::pdf::RenderResult;
 
@@ -66,11 +66,13 @@ impl Backend for Qrs {
         // The tables a player consults in play.
         !change.scale() && change.of_ruleset(artifact) && change.on_player_aid()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         cx.ruleset_file(target, "qrs.pdf")
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
+        };
         render(cx.project, ruleset, &cx.press(&ruleset.folder)).map(Made::from)
     }
 }

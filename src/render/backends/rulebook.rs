@@ -1,6 +1,6 @@
 //! The rulebook of one ruleset: title page, contents, chapters, tables → PDF.
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 
 /// Rulebooks: out/<ruleset>/<ruleset>-rules.pdf
 pub struct Rules;
@@ -16,11 +16,13 @@ impl Backend for Rules {
         // Its cases, sections and tables.
         !change.scale() && change.of_ruleset(artifact) && change.in_rules()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         cx.ruleset_file(target, "rules.pdf")
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
+        };
         let rendered = cx.rulebook(ruleset)?;
         Ok(Made {
             bytes: rendered.pdf.clone(),

@@ -19,12 +19,12 @@ pub struct Changed<'a> {
 impl Changed<'_> {
     /// The file is one of the changed ruleset's own.
     pub fn of_ruleset(&self, artifact: &Artifact) -> bool {
-        artifact.target == self.ruleset.id
+        artifact.target() == self.ruleset.id
     }
 
     /// The file shows the ruleset's layer of a scenario (a module's rules).
     pub fn of_layer(&self, artifact: &Artifact) -> bool {
-        artifact.layer.as_deref() == Some(&self.ruleset.id)
+        artifact.subject.layer_ruleset() == Some(self.ruleset.id.as_str())
     }
 
     /// The file belongs to the changed scenario, for this ruleset's layer or
@@ -34,10 +34,10 @@ impl Changed<'_> {
             Place::Unit { scenario, .. } | Place::Layer { scenario, .. } => scenario,
             _ => return false,
         };
-        artifact.target == *scenario
+        artifact.target() == scenario
             && artifact
-                .layer
-                .as_deref()
+                .subject
+                .layer_ruleset()
                 .is_none_or(|l| l == self.ruleset.id)
     }
 
@@ -82,7 +82,7 @@ impl Changed<'_> {
 
     /// The file was made by a conversion to this ruleset.
     pub fn converted_to_ruleset(&self, artifact: &Artifact) -> bool {
-        artifact.converted && self.of_layer(artifact)
+        artifact.subject.converted() && self.of_layer(artifact)
     }
 
     /// The player aids print the changed table, or one listing the changed

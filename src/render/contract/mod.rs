@@ -59,11 +59,11 @@ pub struct Shared {
 }
 
 impl<'a> Context<'a> {
-    pub fn ruleset(&self, target: &str) -> Option<&Ruleset> {
+    pub fn ruleset(&self, target: &str) -> Option<&'a Ruleset> {
         self.project.ruleset(target)
     }
 
-    pub fn scenario(&self, target: &str) -> Option<&Scenario> {
+    pub fn scenario(&self, target: &str) -> Option<&'a Scenario> {
         self.project.scenario(target)
     }
 
@@ -85,30 +85,33 @@ impl<'a> Context<'a> {
     }
 
     /// The checked conversions of a scenario.
-    pub fn conversions_of<'c>(&'c self, scenario: &'c str) -> impl Iterator<Item = &'c Conversion> {
+    pub fn conversions_of<'c>(&self, scenario: &'c str) -> impl Iterator<Item = &'a Conversion> + 'c
+    where
+        'a: 'c,
+    {
         self.conversions
             .iter()
             .filter(move |c| c.job.scenario == scenario)
     }
 
-    /// The one file of a ruleset target, `<ruleset>-<suffix>`; none for a scenario.
-    pub fn ruleset_file(&self, target: &str, suffix: &str) -> Vec<Artifact> {
-        let file = |r: &Ruleset| Artifact::new(target, None, format!("{}-{suffix}", r.id));
-        self.ruleset(target).map(file).into_iter().collect()
-    }
-
-    /// The scenario and layer a per-layer file was planned for.
-    pub fn layer_of(&self, artifact: &Artifact) -> (&Scenario, &Layer) {
-        let scenario = self
-            .scenario(&artifact.target)
-            .expect("planned for a scenario");
-        let ruleset = artifact.layer.as_deref().expect("planned for a layer");
-        let layer = scenario
+    /// A scenario's layers as written, then as converted, each as the
+    /// subject of its files.
+    pub fn layers_of(&self, scenario: &'a Scenario) -> impl Iterator<Item = Subject<'a>> + '_ {
+        let written = scenario
             .layers
             .iter()
-            .find(|l| l.ruleset == ruleset)
-            .expect("planned for a layer of the scenario");
-        (scenario, layer)
+            .map(move |l| Subject::Layer(scenario, l));
+        let converted = self
+            .conversions_of(&scenario.id)
+            .map(move |c| Subject::Converted(scenario, c));
+        written.chain(converted)
+    }
+
+    /// The one file of a ruleset target, `<ruleset>-<suffix>`; none for a scenario.
+    pub fn ruleset_file(&self, target: &str, suffix: &str) -> Vec<Artifact<'a>> {
+        let file =
+            |r: &'a Ruleset| Artifact::new(Subject::Ruleset(r), format!("{}-{suffix}", r.id));
+        self.ruleset(target).map(file).into_iter().collect()
     }
 
     /// The ruleset's rulebook, typeset once per build.
@@ -133,38 +136,89 @@ impl<'a> Context<'a> {
         })
         .clone()
     }
+}
 
-    pub fn conversion(&self, scenario: &str, to: &str) -> Option<&Conversion> {
-        self.conversions
-            .iter()
-            .find(|c| c.job.scenario == scenario && c.job.to == to)
+/// What a planned file is made from: the checked project's own values,
+/// found once when the file is planned.
+#[derive(Clone, Copy)]
+pub enum Subject<'p> {
+    Ruleset(&'p Ruleset),
+    /// A scenario's facts, played with no ruleset.
+    Scenario(&'p Scenario),
+    /// A layer of a scenario as its sources hold it.
+    Layer(&'p Scenario, &'p Layer),
+    /// A layer a conversion made.
+    Converted(&'p Scenario, &'p Conversion),
+    /// The project as a whole (a calibration sheet): no target's file.
+    Project,
+}
+
+impl<'p> Subject<'p> {
+    /// The ruleset or scenario the file belongs to; empty for the project.
+    pub fn target(&self) -> &'p str {
+        match self {
+            Subject::Ruleset(r) => &r.id,
+            Subject::Scenario(s) | Subject::Layer(s, _) | Subject::Converted(s, _) => &s.id,
+            Subject::Project => "",
+        }
+    }
+
+    /// The scenario a scenario's file shows.
+    pub fn scenario(&self) -> Option<&'p Scenario> {
+        match self {
+            Subject::Scenario(s) | Subject::Layer(s, _) | Subject::Converted(s, _) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The layer it shows, as written or as converted.
+    pub fn layer(&self) -> Option<&'p Layer> {
+        match self {
+            Subject::Layer(_, layer) => Some(layer),
+            Subject::Converted(_, conversion) => Some(&conversion.layer),
+            _ => None,
+        }
+    }
+
+    /// The ruleset of the layer it shows.
+    pub fn layer_ruleset(&self) -> Option<&'p str> {
+        self.layer().map(|l| l.ruleset.as_str())
+    }
+
+    /// Made from a conversion rather than a layer the sources hold.
+    pub fn converted(&self) -> bool {
+        matches!(self, Subject::Converted(..))
     }
 }
 
-/// One file a backend will make.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Artifact {
-    /// The ruleset or scenario it belongs to.
-    pub target: String,
-    /// For scenario outputs: the ruleset of the layer it shows.
-    pub layer: Option<String>,
-    /// Made from a conversion rather than a layer the sources hold.
-    pub converted: bool,
-    /// Which of its files, for a backend that makes several per layer.
+/// One file a backend will make, and what from.
+#[derive(Clone)]
+pub struct Artifact<'p> {
+    pub subject: Subject<'p>,
+    /// Which of its files, for a backend that makes several per subject.
     pub part: &'static str,
     /// Where it goes, relative to the output folder.
     pub path: PathBuf,
 }
 
-impl Artifact {
-    pub fn new(target: &str, layer: Option<&str>, file_name: String) -> Self {
+impl<'p> Artifact<'p> {
+    /// A file of the subject's folder of the output: `<target>/<file_name>`.
+    pub fn new(subject: Subject<'p>, file_name: impl AsRef<Path>) -> Self {
         Self {
-            target: target.to_string(),
-            layer: layer.map(str::to_string),
-            converted: false,
+            path: Path::new(subject.target()).join(file_name),
+            subject,
             part: "",
-            path: Path::new(target).join(file_name),
         }
+    }
+
+    /// The same, one of several files of its subject.
+    pub fn part(self, part: &'static str) -> Self {
+        Self { part, ..self }
+    }
+
+    /// The ruleset or scenario it belongs to.
+    pub fn target(&self) -> &'p str {
+        self.subject.target()
     }
 }
 
@@ -195,7 +249,7 @@ pub trait Backend: Sync {
     /// One line for `--help` and `list`: what it makes and where.
     fn about(&self) -> &'static str;
     /// The files it makes for one ruleset or scenario (none for the other kind).
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact>;
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>>;
     /// Renders one planned file.
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult;
     /// Whether its files print the change: `diff` lists them for reprint.

@@ -16,7 +16,7 @@ use crate::diagnostic::codes;
 use minijinja::Value;
 
 use crate::model::Ruleset;
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::templates::{Template, find};
 use site::{GLOSSARY_PAGE, ScenarioPage, Site, TABLES_PAGE, chapter_page, term_anchor};
 use writer::HtmlWriter;
@@ -96,7 +96,7 @@ impl Backend for Web {
     fn publishes_folder(&self) -> Option<&'static str> {
         Some(SITE)
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(ruleset) = cx.ruleset(target) else {
             return Vec::new();
         };
@@ -104,16 +104,18 @@ impl Backend for Web {
         pages(ruleset)
             .into_iter()
             .chain(scenarios.iter().map(ScenarioPage::file))
-            .map(|page| Artifact::new(target, None, format!("{SITE}/{page}")))
+            .map(|page| Artifact::new(Subject::Ruleset(ruleset), format!("{SITE}/{page}")))
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let ruleset = cx.ruleset(&artifact.target).expect("planned for a ruleset");
+        let Subject::Ruleset(ruleset) = artifact.subject else {
+            unreachable!("planned only for rulesets")
+        };
         let templates = cx.templates(&ruleset.folder);
         // The file's path inside the site: "01-x.html", "fonts/…".
         let page = artifact
             .path
-            .strip_prefix(std::path::Path::new(&artifact.target).join(SITE))
+            .strip_prefix(std::path::Path::new(&ruleset.id).join(SITE))
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
         let scenarios = scenario_pages(cx, ruleset);

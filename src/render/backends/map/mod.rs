@@ -12,7 +12,7 @@ use crate::model::counter_spec::paper_mm;
 use crate::model::map::HexMap;
 use crate::model::scenario::{Layer, Scenario};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeResult, Subject};
 use crate::render::typeset::pdf::RenderResult;
 use crate::render::views::map_view::{MapView, Window, view};
 use crate::render::views::map_view::{notes, side_colour};
@@ -305,7 +305,7 @@ impl Backend for Maps {
         // Where units are set up.
         !change.scale() && change.of_scenario(artifact) && change.deployed()
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {
             return Vec::new();
         };
@@ -315,10 +315,9 @@ impl Backend for Maps {
                 continue;
             };
             let ruleset = layer.ruleset.as_str();
+            let subject = Subject::Layer(scenario, layer);
             let mut file = |part: &'static str, name: String| {
-                let mut artifact = Artifact::new(target, Some(ruleset), name);
-                artifact.part = part;
-                artifacts.push(artifact);
+                artifacts.push(Artifact::new(subject, name).part(part));
             };
             file("map", format!("{target}-{ruleset}-map.pdf"));
             let papers = &cx.project.counters.map_tiles;
@@ -343,7 +342,9 @@ impl Backend for Maps {
         artifacts
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let (scenario, layer) = cx.layer_of(artifact);
+        let Subject::Layer(scenario, layer) = artifact.subject else {
+            unreachable!("planned only for scenarios' layers")
+        };
         let ruleset_id = layer.ruleset.as_str();
         let map = printable(layer).expect("planned for a printable map");
         let ruleset = cx.ruleset(ruleset_id);

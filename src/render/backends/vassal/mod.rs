@@ -21,7 +21,7 @@ mod xml;
 pub use encode::{Piece, decode, encode};
 pub use grid::{PX_PER_MM, VassalGrid};
 
-use crate::render::contract::{Artifact, Backend, Changed, Context, MadeResult};
+use crate::render::contract::{Artifact, Backend, Changed, Context, MadeResult, Subject};
 
 /// VASSAL modules of hex layers.
 pub struct Vassal;
@@ -39,7 +39,7 @@ impl Backend for Vassal {
             && ((change.of_scenario(artifact) && (change.named() || change.deployed()))
                 || (change.of_layer(artifact) && change.in_rules()))
     }
-    fn plan(&self, cx: &Context, target: &str) -> Vec<Artifact> {
+    fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {
             return Vec::new();
         };
@@ -49,12 +49,14 @@ impl Backend for Vassal {
             .filter(|l| module::board_map(l).is_some())
             .map(|l| {
                 let file = format!("{target}-{}.vmod", l.ruleset);
-                Artifact::new(target, Some(&l.ruleset), file)
+                Artifact::new(Subject::Layer(scenario, l), file)
             })
             .collect()
     }
     fn render(&self, cx: &Context, artifact: &Artifact) -> MadeResult {
-        let (scenario, layer) = cx.layer_of(artifact);
+        let Subject::Layer(scenario, layer) = artifact.subject else {
+            unreachable!("planned only for scenarios' layers")
+        };
         module::render(cx, scenario, layer)
     }
 }

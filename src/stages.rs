@@ -85,16 +85,21 @@ mod tests {
             .into_owned()
     }
 
-    /// Every `crate::module` a file's code (not its tests or comments) names,
-    /// with its line.
-    fn crate_paths(text: &str) -> Vec<(usize, String)> {
-        // Unit tests may build fixtures with any stage.
+    /// A file's code without its tests (unit tests may build fixtures with
+    /// any stage) and comments, line for line.
+    fn code_of(text: &str) -> String {
         let code: Vec<&str> = text
             .lines()
             .take_while(|line| !line.trim_start().starts_with("#[cfg(test)]"))
             .map(|line| line.split("//").next().unwrap_or_default())
             .collect();
-        let code = code.join("\n");
+        code.join("\n")
+    }
+
+    /// Every `crate::module` a file's code (not its tests or comments) names,
+    /// with its line.
+    fn crate_paths(text: &str) -> Vec<(usize, String)> {
+        let code = code_of(text);
         let line_of = |at: usize| code[..at].matches('\n').count() + 1;
         let ident = |s: &str| -> String {
             s.trim_start()
@@ -185,12 +190,7 @@ mod tests {
     /// Every module path a file's code names through `crate::` or `super::`,
     /// made absolute, with its line; a `{…}` group gives each of its items.
     fn absolute_paths(module: &[String], text: &str) -> Vec<(usize, Vec<String>)> {
-        let code: Vec<&str> = text
-            .lines()
-            .take_while(|line| !line.trim_start().starts_with("#[cfg(test)]"))
-            .map(|line| line.split("//").next().unwrap_or_default())
-            .collect();
-        let code = code.join("\n");
+        let code = code_of(text);
         let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
         // The `a::b::c` that starts `text`, and what follows it.
         let chain = |text: &str| -> (Vec<String>, usize) {

@@ -49,7 +49,7 @@ impl Backend for Oob {
     }
     fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
         // Names and strengths, not a ruleset's values.
-        !change.scale() && change.of_scenario(artifact) && change.unit() && !change.counter()
+        !change.scale() && change.in_order_of_battle(artifact)
     }
     fn plan<'p>(&self, cx: &backend::Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let file =
@@ -81,11 +81,7 @@ impl Backend for Booklets {
     }
     fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
         // The facts and the layer; a converted layer follows the scale it reads.
-        if change.scale() {
-            change.converted_to_ruleset(artifact)
-        } else {
-            change.of_scenario(artifact)
-        }
+        change.by_scale_or(artifact, change.of_scenario(artifact))
     }
     fn plan<'p>(&self, cx: &backend::Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {

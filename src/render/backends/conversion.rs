@@ -21,11 +21,7 @@ impl Backend for Conversions {
     }
     fn holds(&self, artifact: &Artifact, change: &Changed) -> bool {
         // Names and strengths, and the scale the conversion reads.
-        if change.scale() {
-            change.converted_to_ruleset(artifact)
-        } else {
-            change.of_scenario(artifact) && change.unit() && !change.counter()
-        }
+        change.by_scale_or(artifact, change.in_order_of_battle(artifact))
     }
     fn plan<'p>(&self, cx: &Context<'p>, target: &str) -> Vec<Artifact<'p>> {
         let Some(scenario) = cx.scenario(target) else {

@@ -75,6 +75,22 @@ impl Changed<'_> {
             }
     }
 
+    /// A unit's name or strength in the file's scenario (what an order of
+    /// battle prints), not its counter values.
+    pub fn in_order_of_battle(&self, artifact: &Artifact) -> bool {
+        self.of_scenario(artifact) && self.unit() && !self.counter()
+    }
+
+    /// For a file a conversion to this ruleset makes: whether the change is
+    /// the scale the conversion reads, or else `otherwise`.
+    pub fn by_scale_or(&self, artifact: &Artifact, otherwise: bool) -> bool {
+        if self.scale() {
+            self.converted_to_ruleset(artifact)
+        } else {
+            otherwise
+        }
+    }
+
     /// The scale a conversion to this ruleset reads (its profile).
     pub fn scale(&self) -> bool {
         matches!(self.entry.place, Place::Profile)

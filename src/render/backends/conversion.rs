@@ -6,8 +6,13 @@ use crate::render::contract::{Artifact, Backend, Changed, Context, Made, MadeRes
 /// out/<battle>/<battle>-<ruleset>.toml and -report.md
 pub struct Conversions;
 
-const LAYER: &str = "layer";
-const REPORT: &str = "report";
+/// The two files of a conversion.
+enum File {
+    /// The editable layer (TOML).
+    Layer,
+    /// What was mapped, judged and left out (Markdown).
+    Report,
+}
 
 impl Backend for Conversions {
     fn reads_conversions(&self) -> bool {
@@ -31,10 +36,12 @@ impl Backend for Conversions {
             .flat_map(|c| {
                 let stem = format!("{target}-{}", c.job.to);
                 [
-                    (LAYER, format!("{stem}.toml")),
-                    (REPORT, format!("{stem}-report.md")),
+                    (File::Layer, format!("{stem}.toml")),
+                    (File::Report, format!("{stem}-report.md")),
                 ]
-                .map(|(part, file)| Artifact::new(Subject::Converted(scenario, c), file).part(part))
+                .map(|(part, file)| {
+                    Artifact::new(Subject::Converted(scenario, c), file).with_part(part)
+                })
             })
             .collect()
     }
@@ -42,9 +49,12 @@ impl Backend for Conversions {
         let Subject::Converted(_, conversion) = artifact.subject else {
             unreachable!("planned only for conversions")
         };
-        let text = match artifact.part {
-            LAYER => &conversion.converted.layer,
-            _ => &conversion.converted.report,
+        let Some(file) = artifact.part::<File>() else {
+            unreachable!("planned as the layer or the report")
+        };
+        let text = match file {
+            File::Layer => &conversion.converted.layer,
+            File::Report => &conversion.converted.report,
         };
         Ok(Made {
             bytes: text.as_bytes().to_vec(),

@@ -456,6 +456,19 @@ pub struct ErrataFiles {
     sheets: Vec<Sheets>,
 }
 
+/// Which sheet a planned file holds, in which format.
+#[derive(Clone, Copy)]
+struct Planned {
+    sheet: usize,
+    format: Format,
+}
+
+#[derive(Clone, Copy)]
+enum Format {
+    Markdown,
+    Pdf,
+}
+
 /// One ruleset's errata and the file name they go under, without extension.
 struct Sheets {
     ruleset: String,
@@ -518,11 +531,15 @@ impl Backend for ErrataFiles {
         let Some(ruleset) = cx.ruleset(target) else {
             return Vec::new();
         };
-        let sheets = self.sheets.iter().filter(|s| s.ruleset == ruleset.id);
+        let sheets = self.sheets.iter().enumerate();
         sheets
-            .flat_map(|s| ["md", "pdf"].map(|ext| (&s.base, ext)))
-            .map(|(base, ext)| {
-                Artifact::new(Subject::Ruleset(ruleset), format!("{base}.{ext}")).part(ext)
+            .filter(|(_, s)| s.ruleset == ruleset.id)
+            .flat_map(|(sheet, s)| {
+                [(Format::Markdown, "md"), (Format::Pdf, "pdf")].map(|(format, ext)| {
+                    let file = format!("{}.{ext}", s.base);
+                    let planned = Planned { sheet, format };
+                    Artifact::new(Subject::Ruleset(ruleset), file).with_part(planned)
+                })
             })
             .collect()
     }
@@ -530,21 +547,17 @@ impl Backend for ErrataFiles {
         let Subject::Ruleset(ruleset) = artifact.subject else {
             unreachable!("planned only for rulesets")
         };
-        let base = artifact.path.file_stem().and_then(|f| f.to_str());
-        let planned = self
-            .sheets
-            .iter()
-            .find(|s| s.ruleset == ruleset.id && Some(s.base.as_str()) == base);
-        let Some(sheets) = planned else {
-            unreachable!("planned from its sheets")
+        let Some(&Planned { sheet, format }) = artifact.part() else {
+            unreachable!("planned with its sheet and format")
         };
+        let sheets = &self.sheets[sheet];
         let locale = ruleset.locale();
-        match artifact.part {
-            "md" => Ok(Made {
+        match format {
+            Format::Markdown => Ok(Made {
                 bytes: markdown(&sheets.errata, locale).into_bytes(),
                 ..Made::default()
             }),
-            _ => {
+            Format::Pdf => {
                 let press = cx.press(&ruleset.folder);
                 pdf(&sheets.errata, locale, &cx.project.paper, &press).map(Made::from)
             }

@@ -195,8 +195,9 @@ impl<'p> Subject<'p> {
 #[derive(Clone)]
 pub struct Artifact<'p> {
     pub subject: Subject<'p>,
-    /// Which of its files, for a backend that makes several per subject.
-    pub part: &'static str,
+    /// Which of its files, for a backend that makes several per subject: a
+    /// value of the backend's own type (see [`Artifact::part`]).
+    part: Option<Arc<dyn std::any::Any + Send + Sync>>,
     /// Where it goes, relative to the output folder.
     pub path: PathBuf,
 }
@@ -207,13 +208,22 @@ impl<'p> Artifact<'p> {
         Self {
             path: Path::new(subject.target()).join(file_name),
             subject,
-            part: "",
+            part: None,
         }
     }
 
-    /// The same, one of several files of its subject.
-    pub fn part(self, part: &'static str) -> Self {
-        Self { part, ..self }
+    /// The same, one of several files of its subject, told apart by a
+    /// value of the backend's own type.
+    pub fn with_part<P: std::any::Any + Send + Sync>(self, part: P) -> Self {
+        Self {
+            part: Some(Arc::new(part)),
+            ..self
+        }
+    }
+
+    /// Which of its subject's files this is, as the backend planned it.
+    pub fn part<P: std::any::Any>(&self) -> Option<&P> {
+        self.part.as_deref()?.downcast_ref()
     }
 
     /// The ruleset or scenario it belongs to.

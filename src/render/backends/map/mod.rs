@@ -294,6 +294,17 @@ fn printable(layer: &Layer) -> Option<&HexMap> {
 /// (-map-<paper>.pdf), and for digital tools -map.tmj with -map-terrain.svg.
 pub struct Maps;
 
+/// The files of a layer's map.
+enum MapFile {
+    /// The whole map on one page at its true scale.
+    Whole,
+    /// Tiled over sheets of the paper named.
+    Tiles(&'static str),
+    /// The Tiled map, and its tileset image.
+    Tiled,
+    Tileset,
+}
+
 impl Backend for Maps {
     fn name(&self) -> &'static str {
         "maps"
@@ -316,10 +327,10 @@ impl Backend for Maps {
             };
             let ruleset = layer.ruleset.as_str();
             let subject = Subject::Layer(scenario, layer);
-            let mut file = |part: &'static str, name: String| {
-                artifacts.push(Artifact::new(subject, name).part(part));
+            let mut file = |part: MapFile, name: String| {
+                artifacts.push(Artifact::new(subject, name).with_part(part));
             };
-            file("map", format!("{target}-{ruleset}-map.pdf"));
+            file(MapFile::Whole, format!("{target}-{ruleset}-map.pdf"));
             let papers = &cx.project.counters.map_tiles;
             let papers: Vec<&str> = if papers.is_empty() {
                 vec![tile_paper(&cx.project.paper)]
@@ -332,11 +343,17 @@ impl Backend for Maps {
                     .find(|p| **p == paper)
                     .copied()
                     .unwrap_or("a4");
-                file(part, format!("{target}-{ruleset}-map-{part}.pdf"));
+                file(
+                    MapFile::Tiles(part),
+                    format!("{target}-{ruleset}-map-{part}.pdf"),
+                );
             }
             if map.has_terrain() {
-                file("tiled", format!("{target}-{ruleset}-map.tmj"));
-                file("tileset", format!("{target}-{ruleset}-map-terrain.svg"));
+                file(MapFile::Tiled, format!("{target}-{ruleset}-map.tmj"));
+                file(
+                    MapFile::Tileset,
+                    format!("{target}-{ruleset}-map-terrain.svg"),
+                );
             }
         }
         artifacts
@@ -354,22 +371,25 @@ impl Backend for Maps {
             warnings: Vec::new(),
             problems: Vec::new(),
         };
-        match artifact.part {
-            "tiled" => {
+        let Some(file) = artifact.part::<MapFile>() else {
+            unreachable!("planned as one of the map's files")
+        };
+        let paper = match file {
+            MapFile::Tiled => {
                 let image = format!("{}-{ruleset_id}-map-terrain.svg", scenario.id);
                 return Ok(plain(
                     crate::render::backends::map::tiled::tiled_json(map, ruleset, language, &image)
                         .into_bytes(),
                 ));
             }
-            "tileset" => {
+            MapFile::Tileset => {
                 return Ok(plain(
                     crate::render::backends::map::tiled::tileset_svg(map, ruleset).into_bytes(),
                 ));
             }
-            _ => {}
-        }
-        let paper = (artifact.part != "map").then_some(artifact.part);
+            MapFile::Tiles(paper) => Some(*paper),
+            MapFile::Whole => None,
+        };
         let press = cx.press(&scenario.folder);
         render(scenario, layer, map, ruleset, paper, &press).map(Made::from)
     }

@@ -57,9 +57,7 @@ pub struct Report {
 /// edition it names, and builds: the one path of `build`, `watch` and
 /// `serve`. An edition that cannot be opened is the error.
 pub fn request(request: &Request, progress: impl FnMut(&str)) -> Result<Report, String> {
-    let scenarios = reads_scenarios(&request.only);
-    let scope = crate::load::Scope::for_targets(&request.root, &request.names, scenarios);
-    let mut session = Session::load_scoped(&request.root, &scope);
+    let mut session = load(&request.root, &request.names, &request.only);
     if request.pseudo_locale {
         session.project.set_pseudo_locale(true);
     }
@@ -91,6 +89,17 @@ pub fn request(request: &Request, progress: impl FnMut(&str)) -> Result<Report, 
         scope,
         outputs,
     })
+}
+
+/// Loads and checks what building the named targets needs (every kind of
+/// output, or the kinds `only` names): `build ved --only rules` reads no
+/// scenario. No names: the whole project.
+pub fn load(root: &Path, names: &[String], only: &[String]) -> Session {
+    let scenarios = reads_scenarios(only);
+    Session::load_scoped(
+        root,
+        &crate::load::Scope::for_targets(root, names, scenarios),
+    )
 }
 
 /// The backends a build runs: all, or those `--only` names.

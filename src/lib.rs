@@ -41,8 +41,7 @@ pub fn load(root: &Path) -> Session {
 /// kind of output, or the kinds `only` names): `build ved --only rules`
 /// reads no scenario. No names: the whole project.
 pub fn load_for(root: &Path, names: &[String], only: &[String]) -> Session {
-    let scenarios = build::reads_scenarios(only);
-    Session::load_scoped(root, &load::Scope::for_targets(root, names, scenarios))
+    build::load(root, names, only)
 }
 
 /// The build targets: every ruleset and scenario, or those named.

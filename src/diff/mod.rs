@@ -49,7 +49,7 @@ pub fn errata(
     reprints(after, &mut changes);
     after.diagnostics.extend(unmatched);
     let files = ErrataFiles::new(&after.project, &changes, |ruleset| names(ruleset, old, new));
-    let errata = files.markdown(&after.project);
+    let errata = files.markdown().map(str::to_string).collect();
     let cx = after.context();
     let planned: Vec<(&dyn Backend, _)> = changes
         .iter()

@@ -474,6 +474,8 @@ struct Sheets {
     ruleset: String,
     base: String,
     errata: Errata,
+    /// The sheet as Markdown: the `.md` file, and what `diff` prints.
+    markdown: String,
 }
 
 impl ErrataFiles {
@@ -489,6 +491,7 @@ impl ErrataFiles {
             .map(|ruleset| {
                 let (old, new) = names(ruleset);
                 let locale = project.locales.get(&ruleset.language);
+                let errata = errata(ruleset, old, new, locale);
                 Sheets {
                     ruleset: ruleset.id.clone(),
                     base: format!(
@@ -497,7 +500,8 @@ impl ErrataFiles {
                         old.file_part(),
                         new.file_part()
                     ),
-                    errata: errata(ruleset, old, new, locale),
+                    markdown: markdown(&errata, locale),
+                    errata,
                 }
             })
             .collect();
@@ -505,14 +509,8 @@ impl ErrataFiles {
     }
 
     /// Each ruleset's errata as Markdown, as the `.md` file holds them.
-    pub fn markdown(&self, project: &crate::model::Project) -> Vec<String> {
-        self.sheets
-            .iter()
-            .filter_map(|sheets| {
-                let ruleset = project.ruleset(&sheets.ruleset)?;
-                Some(markdown(&sheets.errata, ruleset.locale()))
-            })
-            .collect()
+    pub fn markdown(&self) -> impl Iterator<Item = &str> {
+        self.sheets.iter().map(|sheets| sheets.markdown.as_str())
     }
 }
 
@@ -554,7 +552,7 @@ impl Backend for ErrataFiles {
         let locale = ruleset.locale();
         match format {
             Format::Markdown => Ok(Made {
-                bytes: markdown(&sheets.errata, locale).into_bytes(),
+                bytes: sheets.markdown.clone().into_bytes(),
                 ..Made::default()
             }),
             Format::Pdf => {
